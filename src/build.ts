@@ -1,0 +1,85 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { bundleClient } from "./client-bundle";
+import { loadSourceFiles } from "./content/load";
+import { validateContent } from "./content/validate";
+import { LinkError } from "./errors";
+import { findBrokenLinks } from "./link-check";
+import { renderRoute } from "./render";
+import { createRoutes } from "./routes";
+import type { AssetUrls, OutputFile, PageKind, SiteContent } from "./types";
+import { writeOutput } from "./write-output";
+
+export interface BuildOptions {
+  /** The project root: holds client/ and templates/. */
+  root: string;
+  dataDir: string;
+  outDir: string;
+}
+
+export interface BuildResult {
+  content: SiteContent;
+  files: OutputFile[];
+  pagesByKind: Partial<Record<PageKind, number>>;
+  bytes: number;
+  /** Milliseconds per stage. */
+  timings: Record<"load" | "validate" | "bundle" | "render" | "check" | "write", number>;
+}
+
+/** Every route of validated content rendered to output files, without touching the disk. */
+export function renderSite(content: SiteContent, assets: AssetUrls): { output: OutputFile[]; pagesByKind: BuildResult["pagesByKind"] } {
+  const routes = createRoutes(content, assets);
+  const pagesByKind: BuildResult["pagesByKind"] = {};
+  for (const route of routes) if (route.kind === "page") pagesByKind[route.pageKind] = (pagesByKind[route.pageKind] ?? 0) + 1;
+  return { output: routes.map(renderRoute), pagesByKind };
+}
+
+/** Loads, validates, renders, checks and writes the site. On any failure the previous outDir is left as it was. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const timer = stageTimer();
+  const sources = await loadSourceFiles(options.dataDir, options.root);
+  timer.lap("load");
+  const bundle = await bundleClient({ root: options.root });
+  timer.lap("bundle");
+  const content = validateContent(sources);
+  timer.lap("validate");
+  const { output, pagesByKind } = renderSite(content, bundle.assets);
+  timer.lap("render");
+  const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
+  const files = [...output, ...bundle.files, ...staticFiles];
+  // Render everything and check every link before writing anything: a failed build leaves the last good dist/.
+  const broken = findBrokenLinks(files, content.site.baseUrl);
+  if (broken.length > 0) throw new LinkError(broken);
+  timer.lap("check");
+  await writeOutput(options.outDir, files);
+  timer.lap("write");
+  const bytes = files.reduce((sum, f) => sum + (typeof f.contents === "string" ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
+  return { content, files, pagesByKind, bytes, timings: timer.laps as BuildResult["timings"] };
+}
+
+// --- internal ---
+
+async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
+  const names = await readdir(dir, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    names
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const absolute = path.join(entry.parentPath, entry.name);
+        return { file: path.relative(dir, absolute).split(path.sep).join("/"), contents: await readFile(absolute) };
+      }),
+  );
+}
+
+function stageTimer() {
+  let last = performance.now();
+  const laps: Record<string, number> = {};
+  return {
+    laps,
+    lap(name: string) {
+      const now = performance.now();
+      laps[name] = Math.round(now - last);
+      last = now;
+    },
+  };
+}

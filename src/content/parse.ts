@@ -1,0 +1,127 @@
+import { isMap, isNode, isPair, isScalar, LineCounter, parseDocument, type Document } from "yaml";
+import { z } from "zod";
+import type { ContentProblem } from "../errors";
+import type { SourceFile } from "../types";
+import { closestMatch } from "./suggest";
+
+type Path = readonly PropertyKey[];
+
+/** A data file that passed its schema, with a way to point at any of its fields. */
+export interface ParsedFile<T> {
+  file: SourceFile;
+  data: T;
+  /** Where a field is in the file (its value; for a missing field, its nearest parent). */
+  locate(path: Path): { line: number; column: number };
+}
+
+export type ParseResult<T> = { ok: true; parsed: ParsedFile<T> } | { ok: false; problems: ContentProblem[] };
+
+/** YAML text → a checked object, or every problem in the file with its line and column. */
+export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> {
+  const lines = new LineCounter();
+  const doc = parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+  };
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((error) => ({
+        file: file.path,
+        ...at(error.pos[0]),
+        field: "",
+        problem: `is not valid YAML: ${yamlMessage(error.message)}`,
+      })),
+    };
+  }
+  const locate = (path: Path) => at(offsetOf(doc, path));
+  const result = schema.safeParse(doc.toJS(), { error: describeIssue });
+  if (result.success) return { ok: true, parsed: { file, data: result.data, locate } };
+
+  const problems = result.error.issues.flatMap((issue): ContentProblem[] => {
+    if (issue.code === "unrecognized_keys") {
+      const known = knownKeys(schema, issue.path);
+      return issue.keys.map((key) => {
+        const suggestion = closestMatch(key, known);
+        return {
+          file: file.path,
+          ...at(keyOffset(doc, issue.path, key) ?? offsetOf(doc, issue.path)),
+          field: formatPath([...issue.path, key]),
+          problem: `is not a known field${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`,
+        };
+      });
+    }
+    return [{ file: file.path, ...locate(issue.path), field: formatPath(issue.path), problem: issue.message }];
+  });
+  return { ok: false, problems };
+}
+
+/** faqs[2].answer */
+export function formatPath(path: Path): string {
+  return path
+    .map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`))
+    .join("");
+}
+
+// --- internal ---
+
+/** Messages for zod's generic issues; a schema's own message always wins over these. */
+function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === "invalid_type") {
+    return issue.input === undefined ? "is required" : `expected ${issue.expected}, got ${typeName(issue.input)}`;
+  }
+  if (issue.code === "invalid_value" && "values" in issue) {
+    return `must be one of ${(issue.values as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+  }
+  return undefined;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "nothing (null)";
+  if (Array.isArray(value)) return "list";
+  if (typeof value === "object") return "mapping";
+  return typeof value;
+}
+
+function yamlMessage(message: string): string {
+  return message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+}
+
+// A missing field has no node of its own, so point at its nearest parent instead.
+function offsetOf(doc: Document, path: Path): number {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
+    if (isNode(node) && node.range) return node.range[0];
+  }
+  return 0;
+}
+
+function keyOffset(doc: Document, path: Path, key: string): number | undefined {
+  const parent = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key);
+  return pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+}
+
+/** The field names an object schema at `path` accepts, for "did you mean" hints. */
+function knownKeys(schema: z.ZodType, path: Path): string[] {
+  let current: z.ZodType | undefined = schema;
+  for (const part of path) {
+    current = unwrap(current);
+    if (current instanceof z.ZodObject) current = current.shape[String(part)] as z.ZodType | undefined;
+    else if (current instanceof z.ZodArray) current = current.element as z.ZodType;
+    else if (current instanceof z.ZodRecord) current = current.valueType as z.ZodType;
+    else return [];
+  }
+  current = unwrap(current);
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let current = schema;
+  while (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodPipe) {
+    current = current instanceof z.ZodPipe ? (current.in as z.ZodType) : (current.unwrap() as z.ZodType);
+  }
+  return current;
+}

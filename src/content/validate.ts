@@ -1,0 +1,161 @@
+import type { z } from "zod";
+import { ContentError, type ContentProblem } from "../errors";
+import type { SiteContent, SourceFile } from "../types";
+import { City, CityCommon, Destination, Home, Page, SiteConfig, type ContentKind } from "./schema";
+import { parseDataFile, type ParsedFile } from "./parse";
+import { closestMatch } from "./suggest";
+
+/** Which kind of content a data file holds, from its place under data/. */
+const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
+  { kind: "site", pattern: /(^|\/)site\.ya?ml$/, schema: SiteConfig },
+  { kind: "home", pattern: /(^|\/)home\.ya?ml$/, schema: Home },
+  { kind: "city-common", pattern: /(^|\/)city-common\.ya?ml$/, schema: CityCommon },
+  { kind: "city", pattern: /(^|\/)cities\/[^/]+\.ya?ml$/, schema: City },
+  { kind: "destination", pattern: /(^|\/)destinations\/[^/]+\.ya?ml$/, schema: Destination },
+  { kind: "page", pattern: /(^|\/)pages\/[^/]+\.ya?ml$/, schema: Page },
+];
+
+/** First URL segments that belong to the site itself, so no city may take them. */
+const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
+
+/** All data files → SiteContent, or a ContentError listing every problem in every file at once. */
+export function validateContent(files: SourceFile[]): SiteContent {
+  const problems: ContentProblem[] = [];
+  const parsed = new Map<ContentKind, ParsedFile<unknown>[]>();
+
+  for (const file of files) {
+    const kind = fileKinds.find((k) => k.pattern.test(file.path));
+    if (!kind) {
+      problems.push(problemAt(file, "", `is not a kind of data file flightsite knows; expected ${knownFileNames}`));
+      continue;
+    }
+    const result = parseDataFile(file, kind.schema);
+    if (result.ok) parsed.set(kind.kind, [...(parsed.get(kind.kind) ?? []), result.parsed]);
+    else problems.push(...result.problems);
+  }
+
+  const site = single<SiteConfig>(parsed, "site", "site.yaml", files, problems);
+  const home = single<Home>(parsed, "home", "home.yaml", files, problems);
+  const cityCommon = single<CityCommon>(parsed, "city-common", "city-common.yaml", files, problems);
+  const cities = (parsed.get("city") ?? []) as ParsedFile<City>[];
+  const destinations = (parsed.get("destination") ?? []) as ParsedFile<Destination>[];
+  const pages = (parsed.get("page") ?? []) as ParsedFile<Page>[];
+
+  problems.push(...checkCities(cities, destinations, pages), ...checkDestinations(destinations, cities), ...checkPages(pages));
+  if (problems.length > 0 || !site || !home || !cityCommon) throw new ContentError(problems);
+
+  return {
+    site: site.data,
+    home: home.data,
+    cityCommon: cityCommon.data,
+    cities: cities.map((c) => c.data).sort((a, b) => a.cityName.localeCompare(b.cityName)),
+    destinations: destinations.map((d) => d.data),
+    pages: pages.map((p) => p.data),
+  };
+}
+
+// --- internal ---
+
+const knownFileNames =
+  "site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml or pages/<name>.yaml";
+
+function problemAt(file: SourceFile, field: string, problem: string, position = { line: 1, column: 1 }): ContentProblem {
+  return { file: file.path, ...position, field, problem };
+}
+
+function problemIn<T>(parsed: ParsedFile<T>, path: (string | number)[], problem: string): ContentProblem {
+  return problemAt(parsed.file, path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${p}` : p)).join(""), problem, parsed.locate(path));
+}
+
+function single<T>(
+  parsed: Map<ContentKind, ParsedFile<unknown>[]>,
+  kind: ContentKind,
+  name: string,
+  files: SourceFile[],
+  problems: ContentProblem[],
+): ParsedFile<T> | undefined {
+  const found = parsed.get(kind) ?? [];
+  if (found.length > 1) {
+    for (const extra of found.slice(1)) problems.push(problemAt(extra.file, "", `duplicates ${found[0]!.file.path}; keep one ${name}`));
+  }
+  const broken = files.some((f) => fileKinds.find((k) => k.kind === kind)!.pattern.test(f.path));
+  if (found.length === 0 && !broken) {
+    const dataDir = files[0]?.path.split("/").slice(0, -1).join("/") || "data";
+    problems.push({ file: `${dataDir.replace(/\/(cities|destinations|pages)$/, "")}/${name}`, line: 1, column: 1, field: "", problem: "is missing; every site needs one" });
+  }
+  return found[0] as ParsedFile<T> | undefined;
+}
+
+function checkCities(
+  cities: ParsedFile<City>[],
+  destinations: ParsedFile<Destination>[],
+  pages: ParsedFile<Page>[],
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const slugs = cities.map((c) => c.data.urlSlug);
+  const firstBySlug = new Map<string, ParsedFile<City>>();
+  const pageSegments = new Set(pages.map((p) => p.data.path.split("/")[1]));
+  const destinationSlugs = destinations.map((d) => d.data.slug);
+
+  for (const city of cities) {
+    const slug = city.data.urlSlug;
+    const first = firstBySlug.get(slug);
+    if (first) problems.push(problemIn(city, ["urlSlug"], `"${slug}" is already used by ${first.file.path}`));
+    else firstBySlug.set(slug, city);
+    if (reservedSegments.includes(slug) || pageSegments.has(slug)) {
+      problems.push(problemIn(city, ["urlSlug"], `"${slug}" is taken by a page of the site itself; choose another`));
+    }
+    for (const key of ["nearbyCity1", "nearbyCity2", "nearbyCity3"] as const) {
+      const nearby = city.data[key].slug;
+      if (nearby === undefined) continue;
+      if (nearby === slug) problems.push(problemIn(city, [key, "slug"], "must name another city, not this one"));
+      else if (!slugs.includes(nearby)) {
+        const suggestion = closestMatch(nearby, slugs);
+        problems.push(
+          problemIn(city, [key, "slug"],
+            `no city "${nearby}" in data/cities/${suggestion ? ` (did you mean "${suggestion}"?)` : "; leave out slug for a place without its own page"}`),
+        );
+      }
+    }
+    for (const key of Object.keys(city.data.destinations ?? {})) {
+      if (!destinationSlugs.includes(key)) {
+        const suggestion = closestMatch(key, destinationSlugs);
+        problems.push(problemIn(city, ["destinations", key],
+          `no destination "${key}" in data/destinations/${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`));
+      }
+    }
+  }
+  return problems;
+}
+
+function checkDestinations(destinations: ParsedFile<Destination>[], cities: ParsedFile<City>[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const [index, destination] of destinations.entries()) {
+    for (const field of ["slug", "urlSegment"] as const) {
+      const earlier = destinations.slice(0, index).find((d) => d.data[field] === destination.data[field]);
+      if (earlier) problems.push(problemIn(destination, [field], `"${destination.data[field]}" is already used by ${earlier.file.path}`));
+    }
+    // Titles and descriptions are templates: check their length with the longest city name filled in.
+    const longest = cities.map((c) => c.data.cityName).sort((a, b) => b.length - a.length)[0];
+    if (!longest) continue;
+    for (const [field, max] of [["title", 60], ["metaDescription", 160]] as const) {
+      const filled = fillCity(destination.data[field], longest);
+      if (filled.length > max) {
+        problems.push(problemIn(destination, [field], `must be at most ${max} characters with the city filled in; for "${longest}" it is ${filled.length}`));
+      }
+    }
+  }
+  return problems;
+}
+
+function checkPages(pages: ParsedFile<Page>[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const [index, page] of pages.entries()) {
+    const earlier = pages.slice(0, index).find((p) => p.data.path === page.data.path);
+    if (earlier) problems.push(problemIn(page, ["path"], `"${page.data.path}" is already used by ${earlier.file.path}`));
+  }
+  return problems;
+}
+
+/** Destination texts say {city} where the city's name goes. */
+export const fillCity = (template: string, cityName: string) => template.replaceAll("{city}", cityName);

@@ -1,0 +1,54 @@
+/** One mistake an editor can fix in data/, with where it is. */
+export interface ContentProblem {
+  file: string; // relative to the project root, with forward slashes
+  line: number; // 1-based, as editors count
+  column: number; // 1-based
+  field: string; // "faqs[2].answer"; "" for a YAML syntax error
+  problem: string; // what was expected, in the editor's words
+}
+
+/** Mistakes an editor can fix in data/. Never thrown for our own bugs. */
+export class ContentError extends Error {
+  override name = "ContentError";
+  constructor(readonly problems: ContentProblem[]) {
+    super(problems.map(formatProblem).join("\n"));
+  }
+}
+
+/** A broken internal link or asset reference found in the rendered site. */
+export class LinkError extends Error {
+  override name = "LinkError";
+  constructor(readonly broken: { page: string; link: string }[]) {
+    super(formatBrokenLinks(broken));
+  }
+}
+
+export const formatProblem = (p: ContentProblem): string =>
+  `${p.file}:${p.line}:${p.column} ${p.field ? `${p.field}: ` : ""}${p.problem}`;
+
+/** The whole report an editor sees: a count per file, then one line per problem. */
+export function formatContentError(error: ContentError): string {
+  const files = [...new Set(error.problems.map((p) => p.file))];
+  const count = error.problems.length;
+  const header = `flightsite: ${count} ${count === 1 ? "problem" : "problems"} in ${files.join(", ")}`;
+  return [header, ...sortProblems(error.problems).map(formatProblem)].join("\n");
+}
+
+export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
+  return [...problems].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+  );
+}
+
+/** One line per broken link target, naming the pages it is on (the first few, when it is on many). */
+export function formatBrokenLinks(broken: { page: string; link: string }[]): string {
+  const pagesByLink = new Map<string, Set<string>>();
+  for (const { page, link } of broken) pagesByLink.set(link, (pagesByLink.get(link) ?? new Set()).add(page));
+  return [...pagesByLink]
+    .map(([link, pages]) => {
+      const list = [...pages];
+      const shown = list.slice(0, 3).join(", ") + (list.length > 3 ? ` and ${list.length - 3} more` : "");
+      return `dist/${list[0]}: link to ${link} does not resolve (on ${shown})`;
+    })
+    .join("\n");
+}

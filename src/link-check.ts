@@ -1,0 +1,63 @@
+import { Parser } from "htmlparser2";
+import type { OutputFile } from "./types";
+
+export interface BrokenLink {
+  /** The page the link is on, relative to dist/. */
+  page: string;
+  link: string;
+}
+
+/**
+ * Every internal link, asset and anchor reference in the HTML files that does not resolve to a file (or an id on
+ * the target page) of the output. Absolute links to the site's own baseUrl count as internal; other origins,
+ * tel: and mailto: are not checked.
+ */
+export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLink[] {
+  const names = new Set(files.map((f) => f.file));
+  const pages = new Map<string, { links: string[]; ids: Set<string> }>();
+  for (const file of files) {
+    if (file.file.endsWith(".html")) pages.set(file.file, scanHtml(String(file.contents)));
+  }
+  const broken: BrokenLink[] = [];
+  for (const [page, { links }] of pages) {
+    const pageUrl = new URL(`/${page.replace(/index\.html$/, "")}`, baseUrl);
+    for (const link of links) {
+      const target = new URL(link, pageUrl);
+      if (target.origin !== new URL(baseUrl).origin) continue;
+      const file = fileFor(target.pathname);
+      const exists = file !== undefined && names.has(file);
+      const anchor = decodeURIComponent(target.hash.slice(1));
+      if (!exists || (anchor && !pages.get(file)?.ids.has(anchor))) broken.push({ page, link });
+    }
+  }
+  return broken;
+}
+
+// --- internal ---
+
+const linkAttributes: Record<string, string[]> = { a: ["href"], link: ["href"], script: ["src"], img: ["src", "srcset"], source: ["src", "srcset"], audio: ["src"], video: ["src", "poster"], iframe: ["src"], form: ["action"] };
+
+function scanHtml(html: string): { links: string[]; ids: Set<string> } {
+  const links: string[] = [];
+  const ids = new Set<string>();
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (attributes.id) ids.add(attributes.id);
+      for (const attribute of linkAttributes[name] ?? []) {
+        const value = attributes[attribute];
+        if (value === undefined || /^(tel|mailto|data|javascript):/i.test(value)) continue;
+        links.push(...(attribute === "srcset" ? value.split(",").map((part) => part.trim().split(/\s+/)[0]!) : [value]));
+      }
+    },
+  });
+  parser.end(html);
+  return { links, ids };
+}
+
+/** The output file a URL path is served from: "/about/" → about/index.html, "/a/b.css" → a/b.css. */
+function fileFor(pathname: string): string | undefined {
+  const path = decodeURIComponent(pathname).replace(/^\//, "");
+  if (path === "" || path.endsWith("/")) return `${path}index.html`;
+  // An extensionless URL without the slash breaks the trailing-slash policy (S3 would answer with a redirect).
+  return /\.[a-z0-9]+$/i.test(path) ? path : undefined;
+}

@@ -1,0 +1,72 @@
+import type { ReactElement } from "react";
+import type { Airport, City, CityCommon, Destination, Faq, Home, Page, SiteConfig } from "./content/schema";
+
+export type { Airport, City, CityCommon, Destination, Faq, Home, Page, SiteConfig };
+
+/** A data file as read from disk; `path` is relative to the project root, with forward slashes. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** Everything in data/, validated and cross-checked. */
+export interface SiteContent {
+  site: SiteConfig;
+  home: Home;
+  cityCommon: CityCommon;
+  /** Sorted by city name. */
+  cities: City[];
+  destinations: Destination[];
+  pages: Page[];
+}
+
+/** Site-absolute URLs of the built assets (their names carry a content hash). */
+export interface AssetUrls {
+  css: string;
+  js: string;
+}
+
+export type PageKind =
+  | "home"
+  | "cities"
+  | "city"
+  | "destination"
+  | "page"
+  | "contact"
+  | "case-managers"
+  | "thank-you"
+  | "not-found";
+
+export type Route =
+  | { kind: "page"; pageKind: PageKind; url: string; file: string; element: ReactElement }
+  | { kind: "sitemap"; url: string; file: string; urls: string[] }
+  | { kind: "text"; url: string; file: string; contents: string };
+
+/** A file of the built site; `file` is relative to dist/ and never starts with "/". */
+export interface OutputFile {
+  file: string;
+  contents: string | Uint8Array;
+}
+
+/** What the <head> and the breadcrumb of a page say; built by createRoutes, shown by Layout. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Site-absolute URL of the page, like "/naples/". */
+  url: string;
+  /** Absolute canonical URL, like "https://www.example.org/naples/". */
+  canonical: string;
+  keywords?: string[];
+  noindex?: boolean;
+  /** schema.org objects, each written as one application/ld+json block. */
+  jsonLd: Record<string, unknown>[];
+  /** The visible trail, Home first, the current page last. */
+  breadcrumb?: { name: string; url: string }[];
+}
+
+/** What every page template needs besides its own content. */
+export interface PageChrome {
+  site: SiteConfig;
+  assets: AssetUrls;
+  head: PageHead;
+}

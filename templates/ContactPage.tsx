@@ -1,0 +1,50 @@
+import type { StaticPageProps } from "./StaticPage";
+import { StaticPage } from "./StaticPage";
+import { PhoneLink } from "./PhoneLink";
+
+export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta">;
+
+/** /contact/: contact cards, the page's sections, and the full quote form at #quote. */
+export function ContactPage(props: ContactPageProps) {
+  const { site } = props.chrome;
+  return (
+    <StaticPage {...props} showCta={false}>
+      <section className="section" aria-labelledby="contact-cards">
+        <div className="container">
+          <h2 id="contact-cards" className="visually-hidden">
+            Ways to reach us
+          </h2>
+          <ul className="card-grid">
+            <li className="card">
+              <h3>Call 24/7</h3>
+              <p>A coordinator answers day and night, every day of the year.</p>
+              <PhoneLink site={site} className="button button-primary" />
+            </li>
+            <li className="card">
+              <h3>Request a quote or callback</h3>
+              <p>Fill in the form below and a coordinator will call you back.</p>
+              <a className="button button-secondary" href="#quote">
+                Go to the form
+              </a>
+            </li>
+            <li className="card">
+              <h3>Headquarters</h3>
+              <p>
+                {site.headquarters.city}, {site.headquarters.region}. Coordinating medical flights since {site.founded}.
+              </p>
+            </li>
+          </ul>
+        </div>
+      </section>
+      <section id="quote" className="section section-alt" aria-labelledby="quote-heading">
+        <div className="container narrow">
+          <h2 id="quote-heading">Request a Quote</h2>
+          <p>
+            Tell us where and when the patient needs to travel. For anything urgent, call{" "}
+            <PhoneLink site={site} className="inline-phone" />.
+          </p>
+        </div>
+      </section>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,28 @@
+import type { SiteConfig } from "../src/types";
+import { PhoneLink } from "./PhoneLink";
+
+export interface CtaBandProps {
+  site: SiteConfig;
+  heading?: string;
+}
+
+/** The closing call to action of a page: the phone line first, the quote form second. */
+export function CtaBand({ site, heading = "Ready to talk about a flight?" }: CtaBandProps) {
+  return (
+    <section className="cta-band" aria-labelledby="cta-heading">
+      <div className="container">
+        <h2 id="cta-heading">{heading}</h2>
+        <p>
+          A coordinator answers {site.phone.display} 24 hours a day, 7 days a week. Or send a quote request and we
+          will call you back.
+        </p>
+        <div className="button-row">
+          <PhoneLink site={site} className="button button-primary" label="Call Now" />
+          <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
+            Request a Quote
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Airport, PageChrome } from "../src/types";
+import { AirportList } from "./AirportList";
+import { Checklist } from "./Checklist";
+import { CtaBand } from "./CtaBand";
+import { Layout } from "./Layout";
+import { PhoneLink } from "./PhoneLink";
+import { Steps } from "./Steps";
+import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
+
+/** A destination section with its markdown already rendered (sanitized) to HTML by createRoutes. */
+export interface DestinationSectionView {
+  id: string;
+  heading: string;
+  html: string;
+  steps?: { title: string; text: string }[];
+  checklist?: string[];
+  contacts?: { label: string; phone?: string; email?: string; url?: string; note?: string }[];
+}
+
+export interface DestinationPageProps {
+  chrome: PageChrome;
+  cityName: string;
+  heading: string;
+  intro: string;
+  destination: string;
+  departureAirports: Airport[];
+  arrivalAirports: Airport[];
+  arrivalDetails: string;
+  lodgingOptions: string[];
+  notes: string;
+  sections: DestinationSectionView[];
+  video?: VideoFacadeProps;
+  /** Links back to the city page and across to the other destinations from this city. */
+  related: { href: string; label: string }[];
+}
+
+export function DestinationPage(props: DestinationPageProps) {
+  const { chrome, cityName, destination } = props;
+  const { site } = chrome;
+  return (
+    <Layout chrome={chrome}>
+      <section className="hero">
+        <div className="container hero-grid">
+          <div>
+            <h1>{props.heading}</h1>
+            <p className="lead">{props.intro}</p>
+            <div className="button-row">
+              <PhoneLink site={site} className="button button-primary" label="Call Now" />
+              <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
+                Get a Quote
+              </a>
+            </div>
+          </div>
+          {props.video && <VideoFacade {...props.video} />}
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="route">
+        <div className="container">
+          <h2 id="route">Your Route</h2>
+          <div className="two-columns">
+            <div>
+              <h3>Departing from the {cityName} area</h3>
+              <AirportList airports={props.departureAirports} />
+            </div>
+            <div>
+              <h3>Arriving near {destination}</h3>
+              <AirportList airports={props.arrivalAirports} />
+              <p>{props.arrivalDetails}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {props.sections.map((section, index) => (
+        <section key={section.id} className={`section${index % 2 ? " section-alt" : ""}`} aria-labelledby={section.id}>
+          <div className="container prose">
+            <h2 id={section.id}>{section.heading}</h2>
+            <div dangerouslySetInnerHTML={{ __html: section.html }} />
+            {section.steps && <Steps steps={section.steps} />}
+            {section.checklist && <Checklist items={section.checklist.map((title) => ({ title }))} />}
+            {section.contacts && (
+              <ul className="contact-list">
+                {section.contacts.map((contact) => (
+                  <li key={contact.label}>
+                    <strong>{contact.label}</strong>
+                    {contact.phone && (
+                      <>
+                        {" "}
+                        <a href={`tel:+1${contact.phone.replaceAll("-", "")}`}>{contact.phone}</a>
+                      </>
+                    )}
+                    {contact.email && (
+                      <>
+                        {" "}
+                        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                      </>
+                    )}
+                    {contact.url && (
+                      <>
+                        {" "}
+                        <a href={contact.url}>{new URL(contact.url).hostname.replace(/^www\./, "")}</a>
+                      </>
+                    )}
+                    {contact.note && <> — {contact.note}</>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      ))}
+
+      <section className="section" aria-labelledby="lodging">
+        <div className="container prose">
+          <h2 id="lodging">Lodging Options</h2>
+          <ul>
+            {props.lodgingOptions.map((option) => (
+              <li key={option}>{option}</li>
+            ))}
+          </ul>
+          <h3>Good to know</h3>
+          <p>{props.notes}</p>
+        </div>
+      </section>
+
+      <nav className="section section-alt" aria-labelledby="related">
+        <div className="container">
+          <h2 id="related">More for {cityName} Patients</h2>
+          <ul className="pill-list">
+            {props.related.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+
+      <CtaBand site={site} heading={`Planning a trip to ${destination}?`} />
+    </Layout>
+  );
+}

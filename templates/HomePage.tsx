@@ -1,0 +1,122 @@
+import type { Home, PageChrome } from "../src/types";
+import { CtaBand } from "./CtaBand";
+import { Layout } from "./Layout";
+import { PhoneLink } from "./PhoneLink";
+import { Steps } from "./Steps";
+
+export interface HomePageProps {
+  chrome: PageChrome;
+  home: Home;
+  cities: { name: string; href: string }[];
+}
+
+export function HomePage({ chrome, home, cities }: HomePageProps) {
+  const { site } = chrome;
+  return (
+    <Layout chrome={chrome}>
+      <section className="hero">
+        <div className="container">
+          <p className="eyebrow">{site.tagline}</p>
+          <h1>{home.hero.heading}</h1>
+          <p className="lead">{home.hero.lead}</p>
+          <div className="button-row">
+            <PhoneLink site={site} className="button button-primary" label="Call Now" />
+            <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
+              Request a Quote
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="services">
+        <div className="container">
+          <h2 id="services">How We Help</h2>
+          <ul className="card-grid card-grid-4">
+            {home.serviceTiles.map((tile) => (
+              <li key={tile.title} className="card">
+                <h3>
+                  <a href={tile.href}>{tile.title}</a>
+                </h3>
+                <p>{tile.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="on-board">
+        <div className="container">
+          <h2 id="on-board">{home.onBoardCare.heading}</h2>
+          <p>{home.onBoardCare.intro}</p>
+          <ul className="card-grid">
+            {home.onBoardCare.items.map((item) => (
+              <li key={item.title} className="card">
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="how-it-works">
+        <div className="container">
+          <h2 id="how-it-works">How It Works</h2>
+          <Steps steps={home.howItWorks} />
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="what-we-coordinate">
+        <div className="container">
+          <h2 id="what-we-coordinate">What We Coordinate</h2>
+          <ul className="card-grid">
+            {home.serviceCards.map((card) => (
+              <li key={card.title} className="card">
+                <h3>
+                  <a href={card.href}>{card.title}</a>
+                </h3>
+                <p>{card.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="cities">
+        <div className="container">
+          <h2 id="cities">Florida Cities We Serve</h2>
+          <ul className="pill-list">
+            {cities.map((city) => (
+              <li key={city.href}>
+                <a href={city.href}>{city.name}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="quick-facts">
+        <div className="container">
+          <h2 id="quick-facts">Quick Facts</h2>
+          <dl className="facts">
+            {home.quickFacts.map((fact) => (
+              <div key={fact.label} className="fact">
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="mission">
+        <div className="container prose">
+          <h2 id="mission">{home.mission.heading}</h2>
+          <p>{home.mission.text}</p>
+        </div>
+      </section>
+
+      <CtaBand site={site} />
+    </Layout>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import type { PageChrome } from "../src/types";
+import { Breadcrumb } from "./Breadcrumb";
+import { SiteFooter } from "./SiteFooter";
+import { SiteHeader } from "./SiteHeader";
+
+export interface LayoutProps {
+  chrome: PageChrome;
+  children: ReactNode;
+}
+
+/** The document around every page: head, skip link, header, breadcrumb, main content, footer. */
+export function Layout({ chrome, children }: LayoutProps) {
+  const { site, assets, head } = chrome;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        {head.keywords && <meta name="keywords" content={head.keywords.join(", ")} />}
+        {head.noindex && <meta name="robots" content="noindex" />}
+        <link rel="canonical" href={head.canonical} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={site.companyName} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonical} />
+        <meta name="theme-color" content="#0b4f6c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <script type="module" src={assets.js} />
+        {head.jsonLd.map((data, index) => (
+          <script
+            key={index}
+            type="application/ld+json"
+            // JSON.stringify does not escape "<", so a "</script>" inside content could end the block early.
+            dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+          />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <SiteHeader site={site} url={head.url} />
+        {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} />}
+        <main id="main">{children}</main>
+        <SiteFooter site={site} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,22 @@
+import type { SiteConfig } from "../src/types";
+import { Icon } from "./Icon";
+
+export interface PhoneLinkProps {
+  site: SiteConfig;
+  className?: string;
+  /** Words before the number, like "Call Now". */
+  label?: string;
+}
+
+/** The single phone line as a tel: link; the visible number is always part of the link text. */
+export function PhoneLink({ site, className, label }: PhoneLinkProps) {
+  return (
+    <a className={className} href={`tel:${site.phone.tel}`}>
+      <Icon name="phone" />
+      <span>
+        {label ? `${label}: ` : ""}
+        {site.phone.display}
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import type { PageChrome } from "../src/types";
+import { CtaBand } from "./CtaBand";
+import { Layout } from "./Layout";
+
+export interface StaticPageProps {
+  chrome: PageChrome;
+  heading: string;
+  lead: string;
+  /** Markdown already rendered (and sanitized) to HTML by createRoutes. */
+  sections: { id: string; heading: string; html: string }[];
+  /** Page-specific content shown after the lead (contact cards, downloads…). */
+  children?: ReactNode;
+  showCta?: boolean;
+}
+
+/** A content page from data/pages/: heading, lead, then one section per markdown block. */
+export function StaticPage({ chrome, heading, lead, sections, children, showCta = true }: StaticPageProps) {
+  return (
+    <Layout chrome={chrome}>
+      <section className="hero">
+        <div className="container">
+          <h1>{heading}</h1>
+          <p className="lead">{lead}</p>
+        </div>
+      </section>
+      {children}
+      {sections.map((section) => (
+        <section key={section.id} className="section" aria-labelledby={section.id}>
+          <div className="container prose">
+            <h2 id={section.id}>{section.heading}</h2>
+            <div dangerouslySetInnerHTML={{ __html: section.html }} />
+          </div>
+        </section>
+      ))}
+      {showCta && <CtaBand site={chrome.site} />}
+    </Layout>
+  );
+}
