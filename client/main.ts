@@ -1,4 +1,16 @@
-// The browser entry. The page is complete HTML without it; this only adds behaviour.
+// The browser entry. Every page is complete HTML without it; this only adds behaviour. Forms are the only
+// Preact islands, loaded as a separate chunk on the pages that have one, so other pages load only this file.
+import { enableMenu } from "./menu";
+import { reportNotFound, showCaseId } from "./page-notes";
+import { enableQuoteDialog } from "./quote-dialog";
 import { enableVideoFacades } from "./video-facade";
 
+enableMenu(document);
 enableVideoFacades(document);
+enableQuoteDialog(document);
+showCaseId(document, location.search);
+reportNotFound(document, location.pathname);
+
+if (document.querySelector("[data-island]")) {
+  void import("./islands/hydrate").then(({ hydrateIslands }) => hydrateIslands(document));
+}

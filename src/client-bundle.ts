@@ -13,13 +13,16 @@ export async function bundleClient({ root }: BundleOptions): Promise<{ files: Ou
     absWorkingDir: root,
     entryPoints: { client: "client/main.ts", site: "templates/styles/site.css" },
     entryNames: "[name].[hash]",
+    chunkNames: "[name].[hash]",
+    // Forms are a separate chunk, loaded only by pages that have one (client/main.ts).
+    splitting: true,
     outdir: "assets",
     bundle: true,
     minify: true,
     format: "esm",
     target: ["es2020", "chrome100", "safari15", "firefox100"],
     // Islands are written against React's API; in the browser Preact runs them at a fraction of the size.
-    alias: { react: "preact/compat", "react-dom": "preact/compat", "react/jsx-runtime": "preact/jsx-runtime" },
+    alias: { react: "./client/react-in-preact.ts", "react/jsx-runtime": "preact/jsx-runtime" },
     jsx: "automatic",
     legalComments: "none",
     write: false,
@@ -29,6 +32,6 @@ export async function bundleClient({ root }: BundleOptions): Promise<{ files: Ou
     file: path.relative(root, file.path).split(path.sep).join("/"),
     contents: file.contents,
   }));
-  const url = (extension: string) => `/${files.find((f) => f.file.endsWith(extension))!.file}`;
-  return { files, assets: { js: url(".js"), css: url(".css") } };
+  const url = (prefix: string) => `/${files.find((f) => f.file.startsWith(prefix))!.file}`;
+  return { files, assets: { js: url("assets/client."), css: url("assets/site.") } };
 }

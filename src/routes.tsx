@@ -62,11 +62,18 @@ function chromeFor(
   content: SiteContent,
   assets: AssetUrls,
   head: Omit<PageHead, "canonical" | "jsonLd"> & { jsonLd?: PageHead["jsonLd"] },
+  quote: Partial<PageChrome["quote"]> = {},
 ): PageChrome {
   const { site } = content;
   const jsonLd = [...(head.jsonLd ?? [])];
   if (head.breadcrumb) jsonLd.push(breadcrumbJsonLd(site, head.breadcrumb));
-  return { site, assets, head: { ...head, canonical: absoluteUrl(site.baseUrl, head.url), jsonLd } };
+  return {
+    site,
+    assets,
+    head: { ...head, canonical: absoluteUrl(site.baseUrl, head.url), jsonLd },
+    // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
+    quote: { modal: false, footer: true, ...quote },
+  };
 }
 
 function homeRoute(content: SiteContent, assets: AssetUrls): Route {
@@ -76,7 +83,7 @@ function homeRoute(content: SiteContent, assets: AssetUrls): Route {
     description: homeContent.metaDescription,
     url: "/",
     jsonLd: [localBusinessJsonLd(site, "/")],
-  });
+  }, { modal: true });
   const cityLinks = content.cities.map((city) => ({ name: city.cityName, href: cityUrl(city.urlSlug) }));
   return page("home", "/", <HomePage chrome={chrome} home={homeContent} cities={cityLinks} />);
 }
@@ -104,7 +111,7 @@ function staticPageRoute(content: SiteContent, assets: AssetUrls, data: Page): R
     url,
     noindex: data.noindex,
     breadcrumb: [home, { name: data.heading, url }],
-  });
+  }, { footer: url !== "/contact/" && url !== "/thank-you/" });
   const props = {
     chrome,
     heading: data.heading,
@@ -126,7 +133,7 @@ function cityRoute(content: SiteContent, assets: AssetUrls, city: City): Route {
     url,
     breadcrumb: [home, cities, { name: city.cityName, url }],
     jsonLd: [localBusinessJsonLd(site, url, city), faqJsonLd(city.faqs)],
-  });
+  }, { modal: true });
   const nearby = [city.nearbyCity1, city.nearbyCity2, city.nearbyCity3].map((place) => ({
     name: place.name,
     href: place.slug ? cityUrl(place.slug) : undefined,
@@ -157,7 +164,7 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
     url,
     breadcrumb: [home, cities, { name: city.cityName, url: cityUrl(city.urlSlug) }, { name: `Flights to ${destination.destinationShort}`, url }],
     jsonLd: [localBusinessJsonLd(content.site, url, city)],
-  });
+  }, { modal: true });
   const related = [
     { href: cityUrl(city.urlSlug), label: `Medical flights in ${city.cityName}` },
     ...content.destinations

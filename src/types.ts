@@ -69,4 +69,6 @@ export interface PageChrome {
   site: SiteConfig;
   assets: AssetUrls;
   head: PageHead;
+  /** Which of the shared quote-form placements the page carries. */
+  quote: { modal: boolean; footer: boolean };
 }

@@ -1,5 +1,6 @@
 import type { StaticPageProps } from "./StaticPage";
 import { StaticPage } from "./StaticPage";
+import { Island } from "./Island";
 import { PhoneLink } from "./PhoneLink";
 
 export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta">;
@@ -40,9 +41,10 @@ export function ContactPage(props: ContactPageProps) {
         <div className="container narrow">
           <h2 id="quote-heading">Request a Quote</h2>
           <p>
-            Tell us where and when the patient needs to travel. For anything urgent, call{" "}
-            <PhoneLink site={site} className="inline-phone" />.
+            Tell us where and when the patient needs to travel, and a coordinator will call you back. For anything
+            urgent, call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>.
           </p>
+          <Island name="quote-form" props={{ variant: "full", slot: "inline", endpoint: site.quote.endpoint, phone: site.phone }} />
         </div>
       </section>
     </StaticPage>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { PageChrome } from "../src/types";
 import { Breadcrumb } from "./Breadcrumb";
+import { FooterQuote } from "./FooterQuote";
+import { QuoteDialog } from "./QuoteDialog";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
@@ -47,7 +49,9 @@ export function Layout({ chrome, children }: LayoutProps) {
         <SiteHeader site={site} url={head.url} />
         {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} />}
         <main id="main">{children}</main>
+        {chrome.quote.footer && <FooterQuote site={site} />}
         <SiteFooter site={site} />
+        {chrome.quote.modal && <QuoteDialog site={site} />}
       </body>
     </html>
   );

@@ -10,7 +10,7 @@ export interface NotFoundPageProps {
 export function NotFoundPage({ chrome }: NotFoundPageProps) {
   return (
     <Layout chrome={chrome}>
-      <section className="hero not-found">
+      <section className="hero not-found" data-not-found="">
         <div className="container">
           <h1>Page Not Found</h1>
           <p className="lead">

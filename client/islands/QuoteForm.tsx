@@ -1,0 +1,392 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { deliverQuote } from "../quote/deliver";
+import { clearDraft, loadDraft, saveDraft } from "../quote/draft";
+import {
+  assembleQuote,
+  BOT_DELAY_MS,
+  COMPACT_HIDDEN_FIELDS,
+  CONSENT_TEXT,
+  emptyQuoteFields,
+  EQUIPMENT_OPTIONS,
+  HUMAN_CHECK_ANSWER,
+  HUMAN_CHECK_QUESTION,
+  MESSAGES,
+  MOBILITY_OPTIONS,
+  NOTES_PLACEHOLDER,
+  REDIRECT_DELAY_MS,
+  URGENCY_OPTIONS,
+  validateQuote,
+  type Equipment,
+  type FieldErrors,
+  type FieldName,
+  type FormVariant,
+  type QuoteFields,
+  type SourceSlot,
+} from "../quote/rules";
+
+export interface QuoteFormProps {
+  variant: FormVariant;
+  slot: SourceSlot;
+  /** Where the quote is POSTed as JSON; without one it is only written to the console (spec §7). */
+  endpoint?: string;
+  phone: { display: string; tel: string };
+  submitLabel?: string;
+}
+
+type Status = "idle" | "submitting" | "success" | "error";
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+/**
+ * The quote request form (spec §3–§5, §8): rendered to HTML on the server by React, brought to life in the browser
+ * by Preact. Every value the visitor typed stays on screen (and in a session draft) until the quote is delivered.
+ */
+export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Request a Quote" }: QuoteFormProps) {
+  const [fields, setFields] = useState<QuoteFields>(emptyQuoteFields);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>("idle");
+  const [humanCheck, setHumanCheck] = useState({ shown: false, answer: "", wrong: false });
+  const [ready, setReady] = useState(false);
+  const openedAt = useRef(0);
+  const verified = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = (name: string) => `quote-${slot}-${name}`;
+  const compact = variant === "compact";
+
+  useEffect(() => {
+    openedAt.current = Date.now();
+    const draft = loadDraft(slot);
+    if (draft) setFields(draft);
+    setReady(true);
+    // A form in the modal becomes visible only when the dialog opens: the bot check counts from then.
+    const island = formRef.current?.closest("[data-island]");
+    const restartClock = () => {
+      openedAt.current = Date.now();
+    };
+    island?.addEventListener("quote-form-open", restartClock);
+    return () => island?.removeEventListener("quote-form-open", restartClock);
+  }, [slot]);
+
+  useEffect(() => {
+    if (ready && status !== "success") saveDraft(slot, fields);
+  }, [fields, ready, slot, status]);
+
+  function update<K extends FieldName>(name: K, value: QuoteFields[K]) {
+    setFields((previous) => ({ ...previous, [name]: value }));
+    setErrors((previous) => {
+      if (!previous[name]) return previous;
+      const next = { ...previous };
+      delete next[name];
+      return next;
+    });
+  }
+
+  async function submit() {
+    if (status === "submitting" || status === "success") return;
+    if (fields.company) return; // Only bots fill the hidden field: do nothing, say nothing.
+    const visible = compact ? { ...fields, ...hiddenInCompact } : fields;
+    const found = validateQuote(visible);
+    setErrors(found);
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      focus(firstInvalid === "urgency" || firstInvalid === "mobility" ? `${id(firstInvalid)}-0` : id(firstInvalid));
+      return;
+    }
+    if (!verified.current && Date.now() - openedAt.current < BOT_DELAY_MS) {
+      setHumanCheck({ shown: true, answer: "", wrong: false });
+      setTimeout(() => focus(id("human-check")));
+      return;
+    }
+    setStatus("submitting");
+    try {
+      const quote = assembleQuote(visible, {
+        href: location.href,
+        title: document.title,
+        windowWidth: window.innerWidth,
+        slot,
+        nowMs: Date.now(),
+        random: Math.random,
+      });
+      console.log("Quote request", quote);
+      if (endpoint) await deliverQuote(endpoint, quote);
+      window.gtag?.("event", "quote_submitted", {
+        urgency: quote.urgency,
+        city_slug: quote.city_slug,
+        destination_slug: quote.destination_slug,
+        device: quote.device,
+        source_slot: quote.source_slot,
+      });
+      clearDraft(slot);
+      setStatus("success");
+      setTimeout(() => location.assign(`/thank-you/?case=${encodeURIComponent(quote.case_id)}`), REDIRECT_DELAY_MS);
+    } catch (error) {
+      console.error("Quote request not delivered", error);
+      setStatus("error");
+    }
+  }
+
+  function verify() {
+    if (Number(humanCheck.answer) === HUMAN_CHECK_ANSWER) {
+      verified.current = true;
+      setHumanCheck({ shown: false, answer: "", wrong: false });
+      void submit();
+    } else {
+      setHumanCheck({ ...humanCheck, wrong: true });
+      focus(id("human-check"));
+    }
+  }
+
+  const busy = status === "submitting" || status === "success";
+  const text = (name: "full_name" | "phone" | "email" | "from_location" | "to_location" | "preferred_date") => ({
+    id: id(name),
+    name,
+    value: fields[name],
+    // Both events: React fires onChange on every keystroke, Preact (without compat) fires onInput.
+    onInput: (event: { currentTarget: HTMLInputElement }) => update(name, event.currentTarget.value),
+    onChange: (event: { currentTarget: HTMLInputElement }) => update(name, event.currentTarget.value),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+  });
+
+  return (
+    <form
+      ref={formRef}
+      className={`quote-form quote-form-${variant}`}
+      method="post"
+      action={endpoint}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (humanCheck.shown) verify();
+        else void submit();
+      }}
+    >
+      <p className="form-hint">Fields marked (required) must be filled in.</p>
+      <Field label="Full name" required error={errors.full_name} htmlFor={id("full_name")}>
+        <input type="text" autoComplete="name" {...text("full_name")} />
+      </Field>
+      <Field label="Phone" required error={errors.phone} htmlFor={id("phone")}>
+        <input type="tel" autoComplete="tel" inputMode="tel" {...text("phone")} />
+      </Field>
+      {!compact && (
+        <Field label="Email" error={errors.email} htmlFor={id("email")}>
+          <input type="email" autoComplete="email" {...text("email")} />
+        </Field>
+      )}
+      <Field label="Flying from (city or facility)" required error={errors.from_location} htmlFor={id("from_location")}>
+        <input type="text" {...text("from_location")} />
+      </Field>
+      <Field label="Flying to (city or facility)" required error={errors.to_location} htmlFor={id("to_location")}>
+        <input type="text" {...text("to_location")} />
+      </Field>
+      {!compact && (
+        <Field label="Preferred date" error={errors.preferred_date} htmlFor={id("preferred_date")}>
+          <input type="date" {...text("preferred_date")} />
+        </Field>
+      )}
+      <Choices
+        legend="Urgency"
+        name="urgency"
+        idBase={id("urgency")}
+        type="radio"
+        options={URGENCY_OPTIONS}
+        selected={fields.urgency ? [fields.urgency] : []}
+        error={errors.urgency}
+        onChange={(value) => update("urgency", value as QuoteFields["urgency"])}
+      />
+      {fields.urgency === "Today" && (
+        <div className="form-notice" role="note">
+          <p>
+            <strong>{MESSAGES.emergency}</strong>
+          </p>
+          <p>
+            For a flight today, please also call us at <a href={`tel:${phone.tel}`}>{phone.display}</a> after you
+            submit this form, so a coordinator can start right away.
+          </p>
+        </div>
+      )}
+      <Choices
+        legend="Mobility"
+        name="mobility"
+        idBase={id("mobility")}
+        type="radio"
+        options={MOBILITY_OPTIONS}
+        selected={fields.mobility ? [fields.mobility] : []}
+        error={errors.mobility}
+        onChange={(value) => update("mobility", value as QuoteFields["mobility"])}
+      />
+      {!compact && (
+        <Choices
+          legend="Equipment (if prescribed)"
+          name="equipment"
+          idBase={id("equipment")}
+          type="checkbox"
+          options={EQUIPMENT_OPTIONS}
+          selected={fields.equipment}
+          onChange={(value, checked) =>
+            update(
+              "equipment",
+              checked ? [...fields.equipment, value as Equipment] : fields.equipment.filter((item) => item !== value),
+            )
+          }
+        />
+      )}
+      {!compact && (
+        <Field label="Notes" htmlFor={id("notes")}>
+          <textarea
+            id={id("notes")}
+            name="notes"
+            rows={3}
+            placeholder={NOTES_PLACEHOLDER}
+            value={fields.notes}
+            onInput={(event) => update("notes", event.currentTarget.value)}
+            onChange={(event) => update("notes", event.currentTarget.value)}
+          />
+        </Field>
+      )}
+      <div className={`form-field form-consent${errors.consent ? " has-error" : ""}`}>
+        <input
+          type="checkbox"
+          id={id("consent")}
+          name="consent"
+          value="yes"
+          checked={fields.consent}
+          onChange={(event) => update("consent", event.currentTarget.checked)}
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby={errors.consent ? `${id("consent")}-error` : undefined}
+        />
+        <label htmlFor={id("consent")}>
+          {CONSENT_TEXT} <span className="required">(required)</span>
+        </label>
+        {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
+      </div>
+      <div className="form-trap" aria-hidden="true">
+        <label htmlFor={id("company")}>Company (leave empty)</label>
+        <input
+          type="text"
+          id={id("company")}
+          name="company"
+          tabIndex={-1}
+          autoComplete="off"
+          value={fields.company}
+          onInput={(event) => update("company", event.currentTarget.value)}
+          onChange={(event) => update("company", event.currentTarget.value)}
+        />
+      </div>
+      {humanCheck.shown && (
+        <div className="human-check">
+          <label htmlFor={id("human-check")}>{HUMAN_CHECK_QUESTION}</label>
+          <div className="human-check-row">
+            <input
+              type="number"
+              inputMode="numeric"
+              id={id("human-check")}
+              value={humanCheck.answer}
+              onInput={(event) => setHumanCheck({ ...humanCheck, answer: event.currentTarget.value, wrong: false })}
+              onChange={(event) => setHumanCheck({ ...humanCheck, answer: event.currentTarget.value, wrong: false })}
+              aria-invalid={humanCheck.wrong ? true : undefined}
+              aria-describedby={humanCheck.wrong ? `${id("human-check")}-error` : undefined}
+            />
+            <button type="button" className="button button-secondary" onClick={verify}>
+              Verify
+            </button>
+          </div>
+          {humanCheck.wrong && <FieldError id={`${id("human-check")}-error`} message={MESSAGES.humanCheckWrong} />}
+        </div>
+      )}
+      <button type="submit" className="button button-primary form-submit" disabled={busy}>
+        {status === "submitting" ? MESSAGES.submitting : submitLabel}
+      </button>
+      <div className="form-status" role="status">
+        {status === "success" && (
+          <div className="form-success">
+            <p>
+              <strong>{MESSAGES.success}</strong>
+            </p>
+            <p>{MESSAGES.redirecting}</p>
+          </div>
+        )}
+      </div>
+      <div role="alert">{status === "error" && <p className="form-failure">{MESSAGES.failure}</p>}</div>
+      {!endpoint && (
+        <noscript>
+          <p className="form-failure">
+            This form needs JavaScript to send. Please call {phone.display}: a coordinator answers 24/7.
+          </p>
+        </noscript>
+      )}
+    </form>
+  );
+}
+
+// --- internal ---
+
+const hiddenInCompact = Object.fromEntries(
+  COMPACT_HIDDEN_FIELDS.map((name) => [name, emptyQuoteFields()[name]]),
+) as Partial<QuoteFields>;
+
+function focus(elementId: string) {
+  document.getElementById(elementId)?.focus();
+}
+
+function Field(props: { label: string; htmlFor: string; required?: boolean; error?: string; children: ReactNode }) {
+  return (
+    <div className={`form-field${props.error ? " has-error" : ""}`}>
+      <label htmlFor={props.htmlFor}>
+        {props.label}
+        {props.required && <span className="required"> (required)</span>}
+      </label>
+      {props.children}
+      {props.error && <FieldError id={`${props.htmlFor}-error`} message={props.error} />}
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p className="field-error" id={id}>
+      {message}
+    </p>
+  );
+}
+
+function Choices(props: {
+  legend: string;
+  name: string;
+  idBase: string;
+  type: "radio" | "checkbox";
+  options: readonly string[];
+  selected: string[];
+  error?: string;
+  onChange: (value: string, checked: boolean) => void;
+}) {
+  const errorId = `${props.idBase}-error`;
+  return (
+    <fieldset className={`form-field form-choices${props.error ? " has-error" : ""}`}>
+      <legend>
+        {props.legend}
+        {props.type === "radio" && <span className="required"> (required)</span>}
+      </legend>
+      {props.options.map((option, index) => (
+        <div key={option} className="choice">
+          <input
+            type={props.type}
+            id={`${props.idBase}-${index}`}
+            name={props.name}
+            value={option}
+            checked={props.selected.includes(option)}
+            onChange={(event) => props.onChange(option, event.currentTarget.checked)}
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? errorId : undefined}
+          />
+          <label htmlFor={`${props.idBase}-${index}`}>{option}</label>
+        </div>
+      ))}
+      {props.error && <FieldError id={errorId} message={props.error} />}
+    </fieldset>
+  );
+}

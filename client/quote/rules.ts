@@ -1,0 +1,168 @@
+// The quote request's rules, defined once (spec §3, §4, §5, §9). Browser-safe and dependency-free: the form
+// island uses them in the browser, and server-side code (src/quote-schema.ts) wraps them in zod.
+
+export const URGENCY_OPTIONS = ["Today", "24-48 hrs", "Planned (3+ days)"] as const;
+export const MOBILITY_OPTIONS = ["Stretcher", "Wheelchair", "Ambulatory / Seat"] as const;
+export const EQUIPMENT_OPTIONS = ["Oxygen", "IV", "Monitor", "Other"] as const;
+
+export const BOT_DELAY_MS = 4000;
+export const HUMAN_CHECK_QUESTION = "Please solve: 3 + 4 = ?";
+export const HUMAN_CHECK_ANSWER = 7;
+export const REDIRECT_DELAY_MS = 1500;
+export const SUBMIT_TIMEOUT_MS = 10_000;
+export const MOBILE_BREAKPOINT = 768;
+export const DEFAULT_CASE_ID = "AF00000000";
+/** AF, the last 8 digits of the time in milliseconds, 4 random uppercase letters or digits. */
+export const CASE_ID_PATTERN = /^AF\d{8}[A-Z0-9]{4}$/;
+
+export const MESSAGES = {
+  full_name: "Name is required",
+  phone: "Phone is required",
+  phoneInvalid: "Please enter a valid phone number",
+  from_location: "From location is required",
+  to_location: "To location is required",
+  urgency: "Urgency is required",
+  mobility: "Mobility is required",
+  consent: "Consent is required",
+  submitting: "Submitting...",
+  success: "Quote request submitted successfully!",
+  redirecting: "Redirecting to confirmation page...",
+  failure: "Something went wrong. Please try again.",
+  emergency: "For emergencies, call 911.",
+  humanCheckWrong: "That is not the right answer. Please try again.",
+} as const;
+
+export const CONSENT_TEXT =
+  "I understand this form is for non-emergency flight coordination and general information only, and I will not include sensitive medical details.";
+export const NOTES_PLACEHOLDER =
+  "Anything that helps us plan the trip, like timing or who will travel along. Please do not include sensitive medical details.";
+
+export type Urgency = (typeof URGENCY_OPTIONS)[number];
+export type Mobility = (typeof MOBILITY_OPTIONS)[number];
+export type Equipment = (typeof EQUIPMENT_OPTIONS)[number];
+export type SourceSlot = "modal" | "inline" | "sidebar" | "footer";
+export type FormVariant = "full" | "compact";
+
+/** What the visitor enters. Radio groups start empty, so "" means "not chosen yet". */
+export interface QuoteFields {
+  full_name: string;
+  phone: string;
+  email: string;
+  from_location: string;
+  to_location: string;
+  preferred_date: string;
+  urgency: Urgency | "";
+  mobility: Mobility | "";
+  equipment: Equipment[];
+  notes: string;
+  consent: boolean;
+  /** The hidden trap field: people never see it, so it stays empty unless a bot fills it. */
+  company: string;
+}
+
+export type FieldName = keyof QuoteFields;
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export const emptyQuoteFields = (): QuoteFields => ({
+  full_name: "",
+  phone: "",
+  email: "",
+  from_location: "",
+  to_location: "",
+  preferred_date: "",
+  urgency: "",
+  mobility: "",
+  equipment: [],
+  notes: "",
+  consent: false,
+  company: "",
+});
+
+/** Fields the compact variant (episode sidebar, footer) leaves out. */
+export const COMPACT_HIDDEN_FIELDS: readonly FieldName[] = ["email", "preferred_date", "equipment", "notes"];
+
+/** Valid when it has 10 to 15 digits once everything else is removed, or is written like (555) 123-4567. */
+export function isValidPhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, "").length;
+  return (digits >= 10 && digits <= 15) || /^\(\d{3}\) \d{3}-\d{4}$/.test(phone.trim());
+}
+
+/** Every field error, in the order the fields appear on the form; empty when the quote may be sent. */
+export function validateQuote(fields: QuoteFields): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!fields.full_name.trim()) errors.full_name = MESSAGES.full_name;
+  if (!fields.phone.trim()) errors.phone = MESSAGES.phone;
+  else if (!isValidPhone(fields.phone)) errors.phone = MESSAGES.phoneInvalid;
+  if (!fields.from_location.trim()) errors.from_location = MESSAGES.from_location;
+  if (!fields.to_location.trim()) errors.to_location = MESSAGES.to_location;
+  if (!fields.urgency) errors.urgency = MESSAGES.urgency;
+  if (!fields.mobility) errors.mobility = MESSAGES.mobility;
+  if (!fields.consent) errors.consent = MESSAGES.consent;
+  return errors;
+}
+
+/** AF + last 8 digits of `nowMs` + 4 random uppercase alphanumerics (`random` returns numbers in [0, 1)). */
+export function createCaseId(nowMs: number, random: () => number): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  let suffix = "";
+  for (let i = 0; i < 4; i++) suffix += alphabet[Math.floor(random() * alphabet.length)];
+  return `AF${String(Math.trunc(nowMs)).slice(-8).padStart(8, "0")}${suffix}`;
+}
+
+/** The case id to show on /thank-you: the `case` parameter only when it has the case-id format. */
+export function caseIdFromQuery(search: string): string {
+  const candidate = new URLSearchParams(search).get("case") ?? "";
+  return CASE_ID_PATTERN.test(candidate) ? candidate : DEFAULT_CASE_ID;
+}
+
+/** Where and how the quote was sent, read from the browser at submit time. */
+export interface SubmitContext {
+  href: string;
+  title: string;
+  windowWidth: number;
+  slot: SourceSlot;
+  nowMs: number;
+  random: () => number;
+}
+
+export interface Quote extends Omit<QuoteFields, "company"> {
+  page_url: string;
+  page_title: string;
+  city_slug: string;
+  destination_slug: "md-anderson" | "mayo-clinic" | "";
+  source_slot: SourceSlot;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: "mobile" | "desktop";
+  case_id: string;
+  timestamp: string;
+}
+
+/** The quote as sent: every entered field plus page, campaign and device facts (spec §3). */
+export function assembleQuote(fields: QuoteFields, context: SubmitContext): Quote {
+  const { company: _trap, ...entered } = fields;
+  const url = new URL(context.href);
+  const segments = url.pathname.split("/").filter(Boolean);
+  const query = url.searchParams;
+  return {
+    ...entered,
+    page_url: context.href,
+    page_title: context.title,
+    city_slug: segments[0] ?? "",
+    destination_slug: destinationSlug(url.pathname),
+    source_slot: context.slot,
+    utm_source: query.get("utm_source") ?? "",
+    utm_medium: query.get("utm_medium") ?? "",
+    utm_campaign: query.get("utm_campaign") ?? "",
+    device: context.windowWidth < MOBILE_BREAKPOINT ? "mobile" : "desktop",
+    case_id: createCaseId(context.nowMs, context.random),
+    timestamp: new Date(context.nowMs).toISOString(),
+  };
+}
+
+export function destinationSlug(pathname: string): Quote["destination_slug"] {
+  if (pathname.includes("md-anderson")) return "md-anderson";
+  if (pathname.includes("mayo-clinic")) return "mayo-clinic";
+  return "";
+}

@@ -1,0 +1,28 @@
+import type { SiteConfig } from "../src/types";
+import { Island } from "./Island";
+
+export interface FooterQuoteProps {
+  site: SiteConfig;
+}
+
+/** The footer slot: the compact quote form, above the site footer. */
+export function FooterQuote({ site }: FooterQuoteProps) {
+  return (
+    <section className="footer-quote" aria-labelledby="footer-quote-heading">
+      <div className="container narrow">
+        <h2 id="footer-quote-heading">Request a Callback</h2>
+        <p>Leave your name and number and a coordinator will call you back.</p>
+        <Island
+          name="quote-form"
+          props={{
+            variant: "compact",
+            slot: "footer",
+            endpoint: site.quote.endpoint,
+            phone: site.phone,
+            submitLabel: "Request Callback",
+          }}
+        />
+      </div>
+    </section>
+  );
+}
