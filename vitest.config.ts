@@ -2,6 +2,19 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}"],
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One browser at a time: the machine has two cores and Chromium is hungry.
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

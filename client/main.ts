@@ -12,5 +12,9 @@ showCaseId(document, location.search);
 reportNotFound(document, location.pathname);
 
 if (document.querySelector("[data-island]")) {
-  void import("./islands/hydrate").then(({ hydrateIslands }) => hydrateIslands(document));
+  void import("./islands/hydrate").then(({ hydrateIslands }) => {
+    hydrateIslands(document);
+    // Lets browser tests (and curious developers) know the forms are live.
+    document.documentElement.dataset.islands = "ready";
+  });
 }

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 800 };
+
+/** Connects the test file to the shared Chromium; each test opens its own context (fresh storage). */
+export function useBrowser() {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.connect(inject("browserWsEndpoint"));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async open(
+      path: string,
+      options: { viewport?: { width: number; height: number }; endpoint?: boolean; before?: (page: Page) => Promise<void> } = {},
+    ): Promise<{ page: Page; context: BrowserContext; messages: string[] }> {
+      const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+      const page = await context.newPage();
+      const messages: string[] = [];
+      page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+      page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`));
+      await options.before?.(page);
+      const base = options.endpoint ? inject("endpointSiteUrl") : inject("siteUrl");
+      await page.goto(`${base}${path}`);
+      return { page, context, messages };
+    },
+  };
+}
+
+/** Waits until the quote-form islands are hydrated (client/main.ts sets the flag). */
+export async function formsReady(page: Page): Promise<void> {
+  // Polled from Node, not with waitForFunction: tests that fake the page's clock also fake its timers.
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islands ?? ""), { timeout: 10_000 }).toBe("ready");
+}

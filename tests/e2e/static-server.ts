@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import sirv from "sirv";
+
+/** The Content-Security-Policy the site must live with: no inline scripts, no eval, nothing from elsewhere on load. */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https:; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; form-action 'self' https:";
+
+/** Serves a built site on 127.0.0.1 the way S3 static website hosting does, with a strict CSP on every answer. */
+export async function startStaticServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const files = sirv(dir, { dev: true });
+  const notFound = readFileSync(path.join(dir, "404.html"));
+  const server = http.createServer((request, response) => {
+    response.setHeader("Content-Security-Policy", STRICT_CSP);
+    const { pathname, search } = new URL(request.url ?? "/", "http://localhost");
+    // S3 answers /about with a redirect to /about/ when about/index.html exists.
+    if (!pathname.endsWith("/") && !path.extname(pathname)) {
+      try {
+        readFileSync(path.join(dir, pathname, "index.html"));
+        response.writeHead(302, { Location: `${pathname}/${search}` }).end();
+        return;
+      } catch {
+        // Not a page folder: fall through to the 404 below.
+      }
+    }
+    files(request, response, () => {
+      response.writeHead(404, { "Content-Type": "text/html; charset=utf-8" }).end(notFound);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
