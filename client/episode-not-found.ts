@@ -6,6 +6,8 @@ export interface NotFoundElements {
   heading: { textContent: string | null } | null;
   /** The links to /podcast/ and home, hidden in the static page. */
   episodeLinks: { hidden: boolean } | null;
+  /** The page's usual home button, hidden while the episode links (which include home) show. */
+  homeButton?: { hidden: boolean } | null;
 }
 
 /**
@@ -13,9 +15,10 @@ export interface NotFoundElements {
  * the episodes. Returns whether it did. Text only (textContent), so nothing from the URL becomes markup.
  */
 export function showEpisodeNotFound(pathname: string, elements: NotFoundElements): boolean {
-  const { heading, episodeLinks } = elements;
+  const { heading, episodeLinks, homeButton } = elements;
   if (!pathname.startsWith("/podcast/") || !heading || !episodeLinks) return false;
   heading.textContent = episodeNotFoundText;
   episodeLinks.hidden = false;
+  if (homeButton) homeButton.hidden = true;
   return true;
 }

@@ -6,4 +6,5 @@ enableVideoFacades(document);
 showEpisodeNotFound(location.pathname, {
   heading: document.querySelector<HTMLElement>("[data-not-found-heading]"),
   episodeLinks: document.querySelector<HTMLElement>("[data-episode-links]"),
+  homeButton: document.querySelector<HTMLElement>("[data-not-found-home]"),
 });

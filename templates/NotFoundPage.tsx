@@ -30,7 +30,7 @@ export function NotFoundPage({ chrome }: NotFoundPageProps) {
           </ul>
           <div className="button-row">
             <PhoneLink site={chrome.site} className="button button-primary" label="Call" />
-            <a className="button button-secondary" href="/">
+            <a className="button button-secondary" href="/" data-not-found-home="">
               Go to the home page
             </a>
           </div>
