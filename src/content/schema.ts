@@ -256,7 +256,7 @@ export const Episode = z.strictObject({
   slug: Slug,
   publish_date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written as YYYY-MM-DD, like 2025-09-07")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date written as YYYY-MM-DD, like 2025-09-07", abort: true })
     .refine((value) => isCalendarDate(value), "is not a date on the calendar; write it as YYYY-MM-DD, like 2025-09-07"),
   duration: z.string().regex(/^\d{1,3}:[0-5]\d$/, "must be minutes and seconds, like 22:30"),
   /** The MP3 or M4A file. Leave empty until the episode is published: the page then says the audio is coming. */
