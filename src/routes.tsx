@@ -229,8 +229,8 @@ function podcastRoute(content: SiteContent, assets: AssetUrls): Route {
   const show = podcastShow(content.site);
   const { featured, recent } = podcastListing(content.episodes);
   const chrome = chromeFor(content, assets, {
-    title: show.title.length <= 60 ? show.title : show.title.slice(0, 60),
-    description: show.description.slice(0, 160),
+    title: shorten(show.title, 60),
+    description: shorten(show.description, 160),
     url: podcastUrl,
     alternateFeed: { title: show.title, url: podcastFeedUrl },
     breadcrumb: [home, podcastCrumb],
@@ -317,6 +317,14 @@ function notFoundRoute(content: SiteContent, assets: AssetUrls): Route {
     noindex: true,
   });
   return { kind: "page", pageKind: "not-found", url: "/404.html", file: "404.html", element: <NotFoundPage chrome={chrome} /> };
+}
+
+/** A text cut to at most `max` characters: whole sentences if they fit, else whole words and "…". */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const sentences = text.slice(0, max + 1).match(/^.*[.!?](?=\s)/)?.[0];
+  if (sentences) return sentences;
+  return `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
 }
 
 function videoFor(url: string | undefined, title: string) {
