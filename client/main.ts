@@ -1,5 +1,6 @@
 // The browser entry. Every page is complete HTML without it; this only adds behaviour. Forms are the only
 // Preact islands, loaded as a separate chunk on the pages that have one, so other pages load only this file.
+import { showEpisodeNotFound } from "./episode-not-found";
 import { enableMenu } from "./menu";
 import { reportNotFound, showCaseId } from "./page-notes";
 import { enableQuoteDialog } from "./quote-dialog";
@@ -10,6 +11,11 @@ enableVideoFacades(document);
 enableQuoteDialog(document);
 showCaseId(document, location.search);
 reportNotFound(document, location.pathname);
+showEpisodeNotFound(location.pathname, {
+  heading: document.querySelector<HTMLElement>("[data-not-found-heading]"),
+  episodeLinks: document.querySelector<HTMLElement>("[data-episode-links]"),
+  homeButton: document.querySelector<HTMLElement>("[data-not-found-home]"),
+});
 
 if (document.querySelector("[data-island]")) {
   void import("./islands/hydrate").then(({ hydrateIslands }) => {
