@@ -3,11 +3,12 @@ import path from "node:path";
 import { bundleClient } from "./client-bundle";
 import { loadSourceFiles } from "./content/load";
 import { validateContent } from "./content/validate";
+import { generateDocuments } from "./documents/generate";
 import { LinkError } from "./errors";
 import { findBrokenLinks } from "./link-check";
 import { renderRoute } from "./render";
 import { createRoutes } from "./routes";
-import type { AssetUrls, OutputFile, PageKind, SiteContent } from "./types";
+import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "./types";
 import { writeOutput } from "./write-output";
 
 export interface BuildOptions {
@@ -23,12 +24,16 @@ export interface BuildResult {
   pagesByKind: Partial<Record<PageKind, number>>;
   bytes: number;
   /** Milliseconds per stage. */
-  timings: Record<"load" | "validate" | "bundle" | "render" | "check" | "write", number>;
+  timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "write", number>;
 }
 
 /** Every route of validated content rendered to output files, without touching the disk. */
-export function renderSite(content: SiteContent, assets: AssetUrls): { output: OutputFile[]; pagesByKind: BuildResult["pagesByKind"] } {
-  const routes = createRoutes(content, assets);
+export function renderSite(
+  content: SiteContent,
+  assets: AssetUrls,
+  downloads: Download[],
+): { output: OutputFile[]; pagesByKind: BuildResult["pagesByKind"] } {
+  const routes = createRoutes(content, assets, downloads);
   const pagesByKind: BuildResult["pagesByKind"] = {};
   for (const route of routes) if (route.kind === "page") pagesByKind[route.pageKind] = (pagesByKind[route.pageKind] ?? 0) + 1;
   return { output: routes.map(renderRoute), pagesByKind };
@@ -43,10 +48,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   timer.lap("bundle");
   const content = validateContent(sources);
   timer.lap("validate");
-  const { output, pagesByKind } = renderSite(content, bundle.assets);
+  // The downloads come before the pages: their links show each file's size.
+  const downloads = await generateDocuments(content);
+  timer.lap("documents");
+  const { output, pagesByKind } = renderSite(content, bundle.assets, downloads);
   timer.lap("render");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
-  const files = [...output, ...bundle.files, ...staticFiles];
+  const files = [...output, ...downloads, ...bundle.files, ...staticFiles];
   // Render everything and check every link before writing anything: a failed build leaves the last good dist/.
   const broken = findBrokenLinks(files, content.site.baseUrl);
   if (broken.length > 0) throw new LinkError(broken);

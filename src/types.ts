@@ -1,7 +1,19 @@
 import type { ReactElement } from "react";
-import type { Airport, City, CityCommon, Destination, Faq, Home, Page, SiteConfig } from "./content/schema";
+import type {
+  Airport,
+  ChecklistDocument,
+  City,
+  CityCommon,
+  Destination,
+  Faq,
+  Home,
+  LetterTemplate,
+  Page,
+  SampleItinerary,
+  SiteConfig,
+} from "./content/schema";
 
-export type { Airport, City, CityCommon, Destination, Faq, Home, Page, SiteConfig };
+export type { Airport, ChecklistDocument, City, CityCommon, Destination, Faq, Home, LetterTemplate, Page, SampleItinerary, SiteConfig };
 
 /** A data file as read from disk; `path` is relative to the project root, with forward slashes. */
 export interface SourceFile {
@@ -18,6 +30,14 @@ export interface SiteContent {
   cities: City[];
   destinations: Destination[];
   pages: Page[];
+  /** The downloads of /for-case-managers/, from data/documents/. */
+  documents: CaseManagerDocuments;
+}
+
+export interface CaseManagerDocuments {
+  checklist: ChecklistDocument;
+  letter: LetterTemplate;
+  itinerary: SampleItinerary;
 }
 
 /** Site-absolute URLs of the built assets (their names carry a content hash). */
@@ -34,6 +54,7 @@ export type PageKind =
   | "page"
   | "contact"
   | "case-managers"
+  | "case-manager-document"
   | "thank-you"
   | "not-found";
 
@@ -46,6 +67,14 @@ export type Route =
 export interface OutputFile {
   file: string;
   contents: string | Uint8Array;
+}
+
+/** A file generated for download into dist/downloads/; its link shows the format and the size of `contents`. */
+export interface Download extends OutputFile {
+  /** The slug of the document it was made from. */
+  document: string;
+  format: "pdf" | "docx";
+  contents: Uint8Array;
 }
 
 /** What the <head> and the breadcrumb of a page say; built by createRoutes, shown by Layout. */
