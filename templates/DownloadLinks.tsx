@@ -25,7 +25,7 @@ export function DownloadLinks({ label, links }: DownloadLinksProps) {
             <Icon name="download" />
             <span>
               Download<span className="visually-hidden"> {label},</span>
-            </span>
+            </span>{" "}
             <span className="download-meta">{link.typeAndSize}</span>
           </a>
         </li>
