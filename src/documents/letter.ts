@@ -12,14 +12,16 @@ export function renderLetterPdf(site: SiteConfig, template: LetterTemplate): Pro
     pdf.panel(template.instructions.heading, template.instructions.items);
     pdf.paragraph("The letter is on the next page.");
     pdf.newPage({ plain: true });
-    pdf.paragraph(letter.letterhead, { placeholders: true, gap: 1.6 });
-    pdf.paragraph(letter.date, { placeholders: true, gap: 1 });
-    pdf.lines(letter.recipient, { placeholders: true });
-    pdf.paragraph(letter.subject, { placeholders: true });
-    pdf.paragraph(letter.salutation);
-    for (const paragraph of letter.paragraphs) pdf.paragraph(paragraph, { placeholders: true, size: 11, gap: 0.8 });
-    pdf.paragraph(letter.closing, { gap: 0 }).space(36);
-    pdf.lines(letter.signature, { placeholders: true });
+    // The letter itself, one size throughout, as the physician's office would print it.
+    const size = 11;
+    pdf.paragraph(letter.letterhead, { placeholders: true, gap: 1.6, size });
+    pdf.paragraph(letter.date, { placeholders: true, gap: 1, size });
+    pdf.lines(letter.recipient, { placeholders: true, size });
+    pdf.paragraph(letter.subject, { placeholders: true, gap: 0.8, size });
+    pdf.paragraph(letter.salutation, { gap: 0.8, size });
+    for (const paragraph of letter.paragraphs) pdf.paragraph(paragraph, { placeholders: true, gap: 0.8, size });
+    pdf.paragraph(letter.closing, { gap: 0, size }).space(36);
+    pdf.lines(letter.signature, { placeholders: true, size });
   });
 }
 

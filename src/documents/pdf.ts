@@ -44,7 +44,11 @@ export class PdfWriter {
         CreationDate: new Date(`${options.updated}T12:00:00Z`),
       },
     });
-    this.doc.on("pageAdded", () => this.pageCount++);
+    this.doc.on("pageAdded", () => {
+      // A page that text runs over onto continues the one before it, letterhead or not.
+      if (this.plainPages.has(this.pageCount - 1)) this.plainPages.add(this.pageCount);
+      this.pageCount++;
+    });
     this.root = this.doc.struct("Document");
     this.doc.addStructure(this.root);
   }
@@ -78,8 +82,8 @@ export class PdfWriter {
   }
 
   /** Lines set without space between them, like an address. */
-  lines(lines: string[], { placeholders = false } = {}): this {
-    for (const line of lines) this.block("P", () => this.text(line, marginX, this.width, 10.5, placeholders));
+  lines(lines: string[], { placeholders = false, size = 10.5 } = {}): this {
+    for (const line of lines) this.block("P", () => this.text(line, marginX, this.width, size, placeholders));
     this.doc.moveDown(0.6);
     return this;
   }
@@ -150,6 +154,7 @@ export class PdfWriter {
   newPage({ plain = false } = {}): this {
     this.doc.addPage();
     if (plain) this.plainPages.add(this.pageCount - 1);
+    else this.plainPages.delete(this.pageCount - 1);
     return this;
   }
 
@@ -158,6 +163,11 @@ export class PdfWriter {
     this.ensureSpace(points);
     this.doc.y += points;
     return this;
+  }
+
+  /** Ends the structure tree; called by renderPdf once everything is laid out. */
+  finish(): void {
+    this.root.end();
   }
 
   // --- internal ---
@@ -222,13 +232,9 @@ export class PdfWriter {
 
   private ensureSpace(height: number): void {
     const bottom = this.doc.page.height - this.doc.page.margins.bottom;
-    if (this.doc.y + height > bottom) this.newPage({ plain: this.plainPages.has(this.pageCount - 1) });
+    if (this.doc.y + height > bottom) this.doc.addPage();
   }
 
-  /** Ends the structure tree; called by renderPdf once everything is laid out. */
-  finish(): void {
-    this.root.end();
-  }
 }
 
 /** Lays out a PDF with `draw`, frames every page, and returns the file's bytes. */

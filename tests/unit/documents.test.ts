@@ -2,6 +2,7 @@ import { unzipSync } from "fflate";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { validateContent } from "../../src/content/validate";
 import { generateDocuments } from "../../src/documents/generate";
+import { renderLetterPdf } from "../../src/documents/letter";
 import type { Download, SiteContent } from "../../src/types";
 import { docxParagraphs, flatten, loadDataFiles, pdfFacts, pdfPages } from "./support/documents";
 
@@ -100,6 +101,17 @@ describe("the case-manager downloads", () => {
     }
     expect(letter).toContain("Template from Florida Medical Flights");
     expect(letter).not.toContain("How to use this template");
+  });
+
+  it("keep a letter that runs over a page free of the company header, which would clash with the letterhead", async () => {
+    const template = content.documents.letter;
+    const long = { ...template, letter: { ...template.letter, paragraphs: Array(4).fill(template.letter.paragraphs).flat() } };
+    const pages = await pdfPages(await renderLetterPdf(content.site, long));
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages.slice(1)) {
+      expect(page).toContain("Template from Florida Medical Flights · There When You Need Us · Call 24/7: (800) 327-3004");
+      expect(page).not.toMatch(/^Florida Medical Flights$/m);
+    }
   });
 
   it("give the letter template as a valid Word document with the letter's text and highlighted placeholders", () => {
