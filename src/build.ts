@@ -3,12 +3,13 @@ import path from "node:path";
 import { bundleClient } from "./client-bundle";
 import { loadSourceFiles } from "./content/load";
 import { validateContent } from "./content/validate";
+import { generateDocuments } from "./documents/generate";
 import { LinkError } from "./errors";
 import { findBrokenLinks } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "./podcast";
 import { renderRoute } from "./render";
 import { createRoutes } from "./routes";
-import type { AssetUrls, OutputFile, PageKind, SiteContent } from "./types";
+import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "./types";
 import { writeOutput } from "./write-output";
 
 export interface BuildOptions {
@@ -28,7 +29,7 @@ export interface BuildResult {
   /** Things an editor may want to fix that do not stop the build, one line each. */
   warnings: string[];
   /** Milliseconds per stage. */
-  timings: Record<"load" | "validate" | "bundle" | "render" | "check" | "write", number>;
+  timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "write", number>;
 }
 
 /** Every route of validated content rendered to output files, without touching the disk. */
@@ -36,8 +37,9 @@ export function renderSite(
   content: SiteContent,
   assets: AssetUrls,
   buildDate: Date,
+  downloads: Download[],
 ): { output: OutputFile[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
-  const routes = createRoutes(content, assets);
+  const routes = createRoutes(content, assets, downloads);
   const pagesByKind: BuildResult["pagesByKind"] = {};
   for (const route of routes) if (route.kind === "page") pagesByKind[route.pageKind] = (pagesByKind[route.pageKind] ?? 0) + 1;
   const context = { site: content.site, buildDate };
@@ -61,10 +63,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   timer.lap("bundle");
   const content = validateContent(sources);
   timer.lap("validate");
-  const { output, pagesByKind, warnings } = renderSite(content, bundle.assets, options.buildDate ?? new Date());
+  // The downloads come before the pages: their links show each file's size.
+  const downloads = await generateDocuments(content);
+  timer.lap("documents");
+  const { output, pagesByKind, warnings } = renderSite(content, bundle.assets, options.buildDate ?? new Date(), downloads);
   timer.lap("render");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
-  const files = [...output, ...bundle.files, ...staticFiles];
+  const files = [...output, ...downloads, ...bundle.files, ...staticFiles];
   // Render everything and check every link before writing anything: a failed build leaves the last good dist/.
   const broken = findBrokenLinks(files, content.site.baseUrl);
   if (broken.length > 0) throw new LinkError(broken);

@@ -1,17 +1,23 @@
 import type { ReactElement } from "react";
+import { CaseManagersPage } from "../templates/CaseManagersPage";
+import { ChecklistDocumentPage } from "../templates/ChecklistDocumentPage";
 import { CitiesPage } from "../templates/CitiesPage";
 import { CityPage } from "../templates/CityPage";
 import { ContactPage } from "../templates/ContactPage";
 import { DestinationPage } from "../templates/DestinationPage";
 import type { EpisodeSummary } from "../templates/EpisodeCard";
 import { EpisodePage } from "../templates/EpisodePage";
+import type { DownloadLink } from "../templates/DownloadLinks";
 import { HomePage } from "../templates/HomePage";
+import { LetterTemplatePage, type LetterBlock } from "../templates/LetterTemplatePage";
 import { NotFoundPage } from "../templates/NotFoundPage";
 import { PodcastPage } from "../templates/PodcastPage";
+import { SampleItineraryPage } from "../templates/SampleItineraryPage";
 import { StaticPage } from "../templates/StaticPage";
 import { ThankYouPage } from "../templates/ThankYouPage";
 import { fillCity } from "./content/validate";
 import { youtubeVideoId } from "./content/schema";
+import { formatFileSize, formatMonth, splitPlaceholders } from "./documents/text";
 import { renderMarkdown, renderShowNotes } from "./markdown";
 import {
   audioType,
@@ -34,15 +40,19 @@ import {
   type Crumb,
   type PodcastSeriesFacts,
 } from "./structured-data";
-import type { AssetUrls, City, Destination, Episode, Page, PageChrome, PageHead, PageKind, Route, SiteContent } from "./types";
+import type { AssetUrls, City, Destination, Download, Episode, Page, PageChrome, PageHead, PageKind, Route, SiteContent } from "./types";
 import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageFile, pageUrl } from "./urls";
 
-/** Every URL of the site: what file it becomes and what it renders. A pure function of the content. */
-export function createRoutes(content: SiteContent, assets: AssetUrls): Route[] {
+/**
+ * Every URL of the site: what file it becomes and what it renders. A pure function of the content and of the
+ * generated downloads, whose links show each file's size.
+ */
+export function createRoutes(content: SiteContent, assets: AssetUrls, downloads: Download[]): Route[] {
   const routes: Route[] = [
     homeRoute(content, assets),
     citiesRoute(content, assets),
-    ...content.pages.map((page) => staticPageRoute(content, assets, page)),
+    ...content.pages.map((page) => staticPageRoute(content, assets, page, downloads)),
+    ...documentRoutes(content, assets, downloads),
     podcastRoute(content, assets),
     ...content.episodes.map((episode) => episodeRoute(content, assets, episode)),
     ...content.cities.flatMap((city) => [
@@ -129,7 +139,7 @@ function citiesRoute(content: SiteContent, assets: AssetUrls): Route {
   return page("cities", citiesUrl, <CitiesPage chrome={chrome} cities={cityCards} />);
 }
 
-function staticPageRoute(content: SiteContent, assets: AssetUrls, data: Page): Route {
+function staticPageRoute(content: SiteContent, assets: AssetUrls, data: Page, downloads: Download[]): Route {
   const url = pageUrl(data.path);
   const chrome = chromeFor(content, assets, {
     title: data.title,
@@ -146,8 +156,92 @@ function staticPageRoute(content: SiteContent, assets: AssetUrls, data: Page): R
   };
   if (url === "/contact/") return page("contact", url, <ContactPage {...props} />);
   if (url === "/thank-you/") return page("thank-you", url, <ThankYouPage {...props} />);
-  return page(url === "/for-case-managers/" ? "case-managers" : "page", url, <StaticPage {...props} />);
+  if (url === caseManagersUrl) {
+    const { checklist, letter, itinerary } = content.documents;
+    const documents = [checklist, letter, itinerary].map((document) => ({
+      id: document.slug,
+      label: document.label,
+      summary: document.summary,
+      pageUrl: documentUrl(document.slug),
+      downloads: downloadLinks(downloads, document.slug),
+    }));
+    return page("case-managers", url, <CaseManagersPage {...props} documents={documents} />);
+  }
+  return page("page", url, <StaticPage {...props} />);
 }
+
+/** The web page of each download, under /for-case-managers/. */
+function documentRoutes(content: SiteContent, assets: AssetUrls, downloads: Download[]): Route[] {
+  const { checklist, letter, itinerary } = content.documents;
+  // validateContent makes sure this page exists: it is where the downloads are linked from.
+  const parent = content.pages.find((p) => pageUrl(p.path) === caseManagersUrl);
+  const frame = (document: typeof checklist | typeof letter | typeof itinerary) => {
+    const url = documentUrl(document.slug);
+    const chrome = chromeFor(content, assets, {
+      title: document.title,
+      description: document.metaDescription,
+      url,
+      breadcrumb: [home, { name: parent!.heading, url: caseManagersUrl }, { name: document.heading, url }],
+    });
+    const props = {
+      chrome,
+      heading: document.heading,
+      label: document.label,
+      updated: formatMonth(document.updated),
+      intro: document.intro,
+      downloads: downloadLinks(downloads, document.slug),
+    };
+    return { url, props };
+  };
+
+  const checklistPage = frame(checklist);
+  const groups = [
+    { id: "before-the-flight", ...checklist.preFlight, items: content.cityCommon.preFlightChecklist },
+    { id: "planning-the-return", ...checklist.return, items: content.cityCommon.returnChecklist },
+  ];
+  const letterPage = frame(letter);
+  const lines = (kind: LetterBlock["kind"], texts: string[]): LetterBlock => ({ kind, lines: texts.map(splitPlaceholders) });
+  const letterBlocks = [
+    lines("letterhead", [letter.letter.letterhead]),
+    lines("date", [letter.letter.date]),
+    lines("address", letter.letter.recipient),
+    lines("subject", [letter.letter.subject]),
+    lines("paragraph", [letter.letter.salutation]),
+    ...letter.letter.paragraphs.map((paragraph) => lines("paragraph", [paragraph])),
+    lines("closing", [letter.letter.closing]),
+    lines("signature", letter.letter.signature),
+  ];
+  const itineraryPage = frame(itinerary);
+  return [
+    page("case-manager-document", checklistPage.url, <ChecklistDocumentPage {...checklistPage.props} groups={groups} notes={checklist.notes} />),
+    page("case-manager-document", letterPage.url, <LetterTemplatePage {...letterPage.props} instructions={letter.instructions} letter={letterBlocks} />),
+    page(
+      "case-manager-document",
+      itineraryPage.url,
+      <SampleItineraryPage {...itineraryPage.props} notice={itinerary.sampleNotice} steps={itinerary.steps} notes={itinerary.notes} />,
+    ),
+  ];
+}
+
+const caseManagersUrl = "/for-case-managers/";
+const documentUrl = (slug: string) => pageUrl(`/for-case-managers/${slug}`);
+
+/** The download links of one document, Word before PDF: "PDF, 42 KB" from the generated bytes. */
+function downloadLinks(downloads: Download[], document: string): DownloadLink[] {
+  const links = downloads
+    .filter((download) => download.document === document)
+    .sort((a, b) => a.format.localeCompare(b.format))
+    .map((download) => ({
+      href: `/${download.file}`,
+      fileName: download.file.split("/").pop()!,
+      typeAndSize: `${formatNames[download.format]}, ${formatFileSize(download.contents.byteLength)}`,
+    }));
+  // Every document is generated before the routes; a document without a file is a bug in the build, not content.
+  if (links.length === 0) throw new Error(`no generated download for the document "${document}"`);
+  return links;
+}
+
+const formatNames: Record<Download["format"], string> = { pdf: "PDF", docx: "Word" };
 
 function cityRoute(content: SiteContent, assets: AssetUrls, city: City): Route {
   const { site } = content;

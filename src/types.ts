@@ -1,7 +1,35 @@
 import type { ReactElement } from "react";
-import type { Airport, City, CityCommon, Destination, Episode, Faq, Home, Page, PodcastConfig, SiteConfig } from "./content/schema";
+import type {
+  Airport,
+  ChecklistDocument,
+  City,
+  CityCommon,
+  Destination,
+  Episode,
+  Faq,
+  Home,
+  LetterTemplate,
+  Page,
+  PodcastConfig,
+  SampleItinerary,
+  SiteConfig,
+} from "./content/schema";
 
-export type { Airport, City, CityCommon, Destination, Episode, Faq, Home, Page, PodcastConfig, SiteConfig };
+export type {
+  Airport,
+  ChecklistDocument,
+  City,
+  CityCommon,
+  Destination,
+  Episode,
+  Faq,
+  Home,
+  LetterTemplate,
+  Page,
+  PodcastConfig,
+  SampleItinerary,
+  SiteConfig,
+};
 
 /** A data file as read from disk; `path` is relative to the project root, with forward slashes. */
 export interface SourceFile {
@@ -20,6 +48,14 @@ export interface SiteContent {
   pages: Page[];
   /** Podcast episodes, newest (highest episode number) first. */
   episodes: Episode[];
+  /** The downloads of /for-case-managers/, from data/documents/. */
+  documents: CaseManagerDocuments;
+}
+
+export interface CaseManagerDocuments {
+  checklist: ChecklistDocument;
+  letter: LetterTemplate;
+  itinerary: SampleItinerary;
 }
 
 /** Site-absolute URLs of the built assets (their names carry a content hash). */
@@ -36,6 +72,7 @@ export type PageKind =
   | "page"
   | "contact"
   | "case-managers"
+  | "case-manager-document"
   | "thank-you"
   | "podcast"
   | "episode"
@@ -51,6 +88,14 @@ export type Route =
 export interface OutputFile {
   file: string;
   contents: string | Uint8Array;
+}
+
+/** A file generated for download into dist/downloads/; its link shows the format and the size of `contents`. */
+export interface Download extends OutputFile {
+  /** The slug of the document it was made from. */
+  document: string;
+  format: "pdf" | "docx";
+  contents: Uint8Array;
 }
 
 /** What the <head> and the breadcrumb of a page say; built by createRoutes, shown by Layout. */

@@ -7,6 +7,7 @@ const paths = {
     "M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z",
   check: "M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z",
   play: "M8 5v14l11-7z",
+  download: "M5 20h14v-2H5zm14-9h-4V3H9v8H5l7 7z",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -272,6 +272,70 @@ export const Episode = z.strictObject({
   show_notes_md: markdown,
 });
 export type Episode = z.infer<typeof Episode>;
+// --- data/documents/<name>.yaml: the downloads on /for-case-managers/ ---
+// Each becomes a PDF (the letter also a Word file) in dist/downloads/ and a page /for-case-managers/<slug>/.
+
+const DocumentCommon = {
+  /** The download's file name and the last part of its page URL: /for-case-managers/<slug>/. */
+  slug: Slug,
+  title: PageTitle,
+  metaDescription: MetaDescription,
+  /** The document's own title, on its first page and as the heading of its web page. */
+  heading: text,
+  /** What the download button and its card say: a short name and one sentence about it. */
+  label: text,
+  summary: text,
+  /** When the content last changed; printed on the document and used as the PDF's creation date. */
+  updated: z.iso.date("must be a date written like 2025-09-01"),
+  intro: text,
+};
+
+const DocumentNotes = z.strictObject({ heading: text, items: z.array(text).min(1, "must list at least one item") });
+
+/** The checklist's items are city-common.yaml's preFlightChecklist and returnChecklist; this file frames them. */
+export const ChecklistDocument = z.strictObject({
+  ...DocumentCommon,
+  preFlight: z.strictObject({ heading: text, intro: text }),
+  return: z.strictObject({ heading: text, intro: text }),
+  notes: DocumentNotes,
+});
+export type ChecklistDocument = z.infer<typeof ChecklistDocument>;
+
+/** A letter for the patient's physician to complete: [Bracketed text] marks what they fill in. */
+export const LetterTemplate = z.strictObject({
+  ...DocumentCommon,
+  /** How to use the template: on the web page, on the PDF's first page and at the top of the Word file. */
+  instructions: DocumentNotes,
+  letter: z.strictObject({
+    letterhead: text,
+    date: text,
+    recipient: z.array(text).min(1, "must list at least one line"),
+    subject: text,
+    salutation: text,
+    paragraphs: z.array(text).min(1, "must list at least one paragraph"),
+    closing: text,
+    signature: z.array(text).min(1, "must list at least one line"),
+  }),
+});
+export type LetterTemplate = z.infer<typeof LetterTemplate>;
+
+export const SampleItinerary = z.strictObject({
+  ...DocumentCommon,
+  /** Printed on every page of the PDF and shown on the web page. */
+  sampleNotice: text,
+  steps: z
+    .array(
+      z.strictObject({
+        time: text.max(20, "must be short, like 7:30 a.m. ET"),
+        title: text,
+        place: text,
+        detail: text,
+      }),
+    )
+    .min(1, "must list at least one step"),
+  notes: DocumentNotes,
+});
+export type SampleItinerary = z.infer<typeof SampleItinerary>;
 
 /** Every kind of data file, with its JSON Schema file name (schemas/<name>.schema.json). */
 export const contentKinds = {
@@ -282,6 +346,9 @@ export const contentKinds = {
   destination: Destination,
   page: Page,
   episode: Episode,
+  "checklist-document": ChecklistDocument,
+  "letter-template": LetterTemplate,
+  "sample-itinerary": SampleItinerary,
 } as const;
 export type ContentKind = keyof typeof contentKinds;
 

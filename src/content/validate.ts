@@ -1,7 +1,20 @@
 import type { z } from "zod";
 import { ContentError, type ContentProblem } from "../errors";
+import { unprintableCharacters } from "../documents/printable";
 import type { SiteContent, SourceFile } from "../types";
-import { City, CityCommon, Destination, Episode, Home, Page, SiteConfig, type ContentKind } from "./schema";
+import {
+  ChecklistDocument,
+  City,
+  CityCommon,
+  Destination,
+  Episode,
+  Home,
+  LetterTemplate,
+  Page,
+  SampleItinerary,
+  SiteConfig,
+  type ContentKind,
+} from "./schema";
 import { parseDataFile, type ParsedFile } from "./parse";
 import { closestMatch } from "./suggest";
 
@@ -14,6 +27,9 @@ const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
   { kind: "destination", pattern: /(^|\/)destinations\/[^/]+\.ya?ml$/, schema: Destination },
   { kind: "page", pattern: /(^|\/)pages\/[^/]+\.ya?ml$/, schema: Page },
   { kind: "episode", pattern: /(^|\/)episodes\/[^/]+\.ya?ml$/, schema: Episode },
+  { kind: "checklist-document", pattern: /(^|\/)documents\/pre-flight-checklist\.ya?ml$/, schema: ChecklistDocument },
+  { kind: "letter-template", pattern: /(^|\/)documents\/letter-of-medical-necessity\.ya?ml$/, schema: LetterTemplate },
+  { kind: "sample-itinerary", pattern: /(^|\/)documents\/sample-itinerary\.ya?ml$/, schema: SampleItinerary },
 ];
 
 /** First URL segments that belong to the site itself, so no city may take them. */
@@ -42,14 +58,24 @@ export function validateContent(files: SourceFile[]): SiteContent {
   const destinations = (parsed.get("destination") ?? []) as ParsedFile<Destination>[];
   const pages = (parsed.get("page") ?? []) as ParsedFile<Page>[];
   const episodes = (parsed.get("episode") ?? []) as ParsedFile<Episode>[];
+  const checklist = single<ChecklistDocument>(parsed, "checklist-document", "documents/pre-flight-checklist.yaml", files, problems);
+  const letter = single<LetterTemplate>(parsed, "letter-template", "documents/letter-of-medical-necessity.yaml", files, problems);
+  const itinerary = single<SampleItinerary>(parsed, "sample-itinerary", "documents/sample-itinerary.yaml", files, problems);
 
   problems.push(
     ...checkCities(cities, destinations, pages),
     ...checkDestinations(destinations, cities),
     ...checkPages(pages),
     ...checkEpisodes(episodes),
+    ...checkDocuments([checklist, letter, itinerary], pages),
   );
-  if (problems.length > 0 || !site || !home || !cityCommon) throw new ContentError(problems);
+  // What the PDF downloads print: the documents, the checklist items they share with city pages, the company line.
+  problems.push(
+    ...[checklist, letter, itinerary].flatMap((document) => (document ? checkPrintable(document, []) : [])),
+    ...(cityCommon ? ["preFlightChecklist", "returnChecklist"].flatMap((field) => checkPrintable(cityCommon, [field])) : []),
+    ...(site ? ["companyName", "tagline"].flatMap((field) => checkPrintable(site, [field])) : []),
+  );
+  if (problems.length > 0 || !site || !home || !cityCommon || !checklist || !letter || !itinerary) throw new ContentError(problems);
 
   return {
     site: site.data,
@@ -60,13 +86,16 @@ export function validateContent(files: SourceFile[]): SiteContent {
     pages: pages.map((p) => p.data),
     // Newest first: the highest episode number leads the list and is the featured episode.
     episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
+    documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },
   };
 }
 
 // --- internal ---
 
 const knownFileNames =
-  "site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml, pages/<name>.yaml or episodes/<slug>.yaml";
+  "site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml, pages/<name>.yaml, " +
+  "episodes/<slug>.yaml, documents/pre-flight-checklist.yaml, documents/letter-of-medical-necessity.yaml or " +
+  "documents/sample-itinerary.yaml";
 
 function problemAt(file: SourceFile, field: string, problem: string, position = { line: 1, column: 1 }): ContentProblem {
   return { file: file.path, ...position, field, problem };
@@ -90,7 +119,7 @@ function single<T>(
   const broken = files.some((f) => fileKinds.find((k) => k.kind === kind)!.pattern.test(f.path));
   if (found.length === 0 && !broken) {
     const dataDir = files[0]?.path.split("/").slice(0, -1).join("/") || "data";
-    problems.push({ file: `${dataDir.replace(/\/(cities|destinations|pages|episodes)$/, "")}/${name}`, line: 1, column: 1, field: "", problem: "is missing; every site needs one" });
+    problems.push({ file: `${dataDir.replace(/\/(cities|destinations|pages|episodes|documents)$/, "")}/${name}`, line: 1, column: 1, field: "", problem: "is missing; every site needs one" });
   }
   return found[0] as ParsedFile<T> | undefined;
 }
@@ -179,6 +208,37 @@ function checkEpisodes(episodes: ParsedFile<Episode>[]): ContentProblem[] {
     }
   }
   return problems;
+}
+
+function checkDocuments(documents: (ParsedFile<{ slug: string }> | undefined)[], pages: ParsedFile<Page>[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const present = documents.filter((d) => d !== undefined);
+  if (present[0] && !pages.some((p) => p.data.path === "/for-case-managers")) {
+    problems.push(problemAt(present[0].file, "", "needs the page /for-case-managers in data/pages/, where the downloads are linked from"));
+  }
+  for (const [index, document] of present.entries()) {
+    const { slug } = document.data;
+    const earlier = present.slice(0, index).find((d) => d.data.slug === slug);
+    if (earlier) problems.push(problemIn(document, ["slug"], `"${slug}" is already used by ${earlier.file.path}`));
+    const page = pages.find((p) => p.data.path === `/for-case-managers/${slug}`);
+    if (page) problems.push(problemIn(document, ["slug"], `"${slug}" is taken: ${page.file.path} has the page /for-case-managers/${slug}`));
+  }
+  return problems;
+}
+
+/** Every text at or under `path` that has characters the PDF downloads cannot print. */
+function checkPrintable(parsed: ParsedFile<unknown>, path: (string | number)[]): ContentProblem[] {
+  let value: unknown = parsed.data;
+  for (const part of path) value = (value as Record<string | number, unknown> | undefined)?.[part];
+  if (typeof value === "string") {
+    const found = unprintableCharacters(value);
+    if (found.length === 0) return [];
+    const list = found.map((character) => `"${character}"`).join(", ");
+    return [problemIn(parsed, path, `has ${list}, which the PDF downloads cannot print; use plain letters and punctuation instead`)];
+  }
+  if (Array.isArray(value)) return value.flatMap((_, index) => checkPrintable(parsed, [...path, index]));
+  if (value && typeof value === "object") return Object.keys(value).flatMap((key) => checkPrintable(parsed, [...path, key]));
+  return [];
 }
 
 /** Destination texts say {city} where the city's name goes. */

@@ -7,17 +7,20 @@ import { validateContent } from "../../src/content/validate";
 import { episodeNeighbours, podcastListing } from "../../src/podcast";
 import { renderRoute } from "../../src/render";
 import { createRoutes } from "../../src/routes";
-import type { Route, SiteContent } from "../../src/types";
+import { generateDocuments } from "../../src/documents/generate";
+import type { Download, Route, SiteContent } from "../../src/types";
 import { mainNavigation } from "../../templates/navigation";
 import { episode, episodesNewestFirst } from "./podcast-fixtures";
 
 const assets = { css: "/assets/site.css", js: "/assets/client.js" };
 const buildDate = new Date("2025-10-01T00:00:00Z");
 let content: SiteContent;
+let downloads: Download[];
 
 beforeAll(async () => {
   const root = new URL("../..", import.meta.url).pathname;
   content = validateContent(await loadSourceFiles(`${root}/data`, root));
+  downloads = await generateDocuments(content);
 });
 
 function pageAt(routes: Route[], url: string) {
@@ -50,7 +53,7 @@ describe("the order of episodes", () => {
 
 describe("/podcast/", () => {
   it("shows the featured episode, the recent ones, and links the feed", () => {
-    const routes = createRoutes({ ...content, episodes: episodesNewestFirst(8) }, assets);
+    const routes = createRoutes({ ...content, episodes: episodesNewestFirst(8) }, assets, downloads);
     const $ = pageAt(routes, "/podcast/");
     expect($(".featured-episode h3 a").attr("href")).toBe("/podcast/episode-8/");
     expect($(".episode-list .episode-card-title a").map((_, a) => $(a).attr("href")).get()).toEqual(
@@ -62,7 +65,7 @@ describe("/podcast/", () => {
 
   it("shows only the subscribe buttons whose show URL is set, and always the RSS feed", () => {
     const subscribe = (podcast: SiteContent["site"]["podcast"]) =>
-      pageAt(createRoutes({ ...content, site: { ...content.site, podcast } }, assets), "/podcast/")(".subscribe-list a")
+      pageAt(createRoutes({ ...content, site: { ...content.site, podcast } }, assets, downloads), "/podcast/")(".subscribe-list a")
         .map((_, a) => `${load(a).text()} ${a.attribs.href}`)
         .get();
     expect(subscribe(undefined)).toEqual(["RSS Feed /podcast/feed.xml"]);
@@ -74,7 +77,7 @@ describe("/podcast/", () => {
   });
 
   it("has an about card and the button that opens the quote modal", () => {
-    const $ = pageAt(createRoutes(content, assets), "/podcast/");
+    const $ = pageAt(createRoutes(content, assets, downloads), "/podcast/");
     expect($(".about-card h2").text()).toBe("About the Podcast");
     expect($.html($(".about-card a[data-quote-open]"))).toBe(
       '<a class="button button-secondary" href="/contact/#quote" data-quote-open="">Request a Quote</a>',
@@ -84,7 +87,7 @@ describe("/podcast/", () => {
 
 describe("an episode page", () => {
   it("shows title, date, duration, tags and show notes, and says the audio is coming while there is none", () => {
-    const routes = createRoutes(content, assets);
+    const routes = createRoutes(content, assets, downloads);
     const $ = pageAt(routes, "/podcast/real-time-tracking-peace-of-mind/");
     expect($("h1").text()).toBe("Real-Time Tracking and Peace of Mind");
     expect($(".episode-hero .episode-meta").text()).toBe("Episode 2 · September 7, 2025 · 21 min 10 sec");
@@ -98,7 +101,7 @@ describe("an episode page", () => {
   });
 
   it("plays the audio file without loading it until asked", () => {
-    const routes = createRoutes({ ...content, episodes: [episode({ episode: 1 })] }, assets);
+    const routes = createRoutes({ ...content, episodes: [episode({ episode: 1 })] }, assets, downloads);
     const audio = pageAt(routes, "/podcast/episode-1/")("audio");
     expect(audio.attr("src")).toBe("/podcast/audio/episode-1.mp3");
     expect(audio.attr("preload")).toBe("none");
@@ -106,14 +109,14 @@ describe("an episode page", () => {
   });
 
   it("shows a click-to-load video preview only when the episode has a YouTube link", () => {
-    const routes = createRoutes({ ...content, episodes: [episode({ youtube_url: "https://youtu.be/abcdefghijk" })] }, assets);
+    const routes = createRoutes({ ...content, episodes: [episode({ youtube_url: "https://youtu.be/abcdefghijk" })] }, assets, downloads);
     const $ = pageAt(routes, "/podcast/episode-1/");
     expect($(".video-facade").attr("data-video-id")).toBe("abcdefghijk");
     expect($("iframe")).toHaveLength(0);
   });
 
   it("links the previous and next episodes in the reversed list order", () => {
-    const $ = pageAt(createRoutes(content, assets), "/podcast/real-time-tracking-peace-of-mind/");
+    const $ = pageAt(createRoutes(content, assets, downloads), "/podcast/real-time-tracking-peace-of-mind/");
     const cards = $(".episode-nav .episode-card")
       .map((_, card) => `${$(card).find(".episode-card-label").text()}: ${$(card).find("h3 a").attr("href")}`)
       .get();
@@ -124,7 +127,7 @@ describe("an episode page", () => {
   });
 
   it("has a sidebar with the phone line and the compact quote form, a call to action, and podcast structured data", () => {
-    const $ = pageAt(createRoutes(content, assets), "/podcast/international-flights-made-simple/");
+    const $ = pageAt(createRoutes(content, assets, downloads), "/podcast/international-flights-made-simple/");
     expect($("aside a[href='tel:+18003273004']")).toHaveLength(1);
     expect(JSON.parse($("aside [data-island='quote-form']").attr("data-props")!)).toMatchObject({ variant: "compact", slot: "sidebar" });
     expect($("aside input[name=email]")).toHaveLength(0);
@@ -139,7 +142,7 @@ describe("an episode page", () => {
 describe("the podcast in the rest of the site", () => {
   it("is in the navigation, the sitemap and the feed route", () => {
     expect(mainNavigation).toContainEqual({ label: "Podcast", href: "/podcast/" });
-    const routes = createRoutes(content, assets);
+    const routes = createRoutes(content, assets, downloads);
     const sitemap = routes.find((r) => r.kind === "sitemap");
     expect(sitemap?.kind === "sitemap" && sitemap.urls.filter((u) => u.includes("/podcast/"))).toEqual([
       `${content.site.baseUrl}/podcast/`,
@@ -156,7 +159,7 @@ describe("the podcast in the rest of the site", () => {
       'episode "episode-2" has no audio_url yet, so /podcast/feed.xml leaves it out (its page says the audio is coming)',
     ]);
     const summary = formatSummary(
-      { content, files: [], pagesByKind: { podcast: 1 }, bytes: 0, warnings, timings: { load: 1, validate: 1, bundle: 1, render: 1, check: 1, write: 1 } },
+      { content, files: [], pagesByKind: { podcast: 1 }, bytes: 0, warnings, timings: { load: 1, validate: 1, bundle: 1, documents: 1, render: 1, check: 1, write: 1 } },
       "dist",
     );
     expect(summary.split("\n")).toContain(`  warning: ${warnings[0]}`);

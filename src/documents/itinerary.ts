@@ -1,0 +1,12 @@
+import type { SampleItinerary, SiteConfig } from "../types";
+import { renderPdf } from "./pdf";
+
+/** The sample travel day as a PDF, its sample notice at the top of every page. */
+export function renderItineraryPdf(site: SiteConfig, itinerary: SampleItinerary): Promise<Uint8Array> {
+  const options = { site, title: itinerary.heading, subject: itinerary.summary, updated: itinerary.updated, notice: itinerary.sampleNotice };
+  return renderPdf(options, (pdf) => {
+    pdf.title(itinerary.heading, itinerary.updated).paragraph(itinerary.intro).space(14);
+    pdf.timeline(itinerary.steps);
+    pdf.heading(itinerary.notes.heading).bullets(itinerary.notes.items);
+  });
+}
