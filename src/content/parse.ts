@@ -69,12 +69,17 @@ export function formatPath(path: Path): string {
 /** Messages for zod's generic issues; a schema's own message always wins over these. */
 function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === "invalid_type") {
-    return issue.input === undefined ? "is required" : `expected ${issue.expected}, got ${typeName(issue.input)}`;
+    return issue.input === undefined ? "is required" : `expected ${expectedName(issue.expected)}, got ${typeName(issue.input)}`;
   }
   if (issue.code === "invalid_value" && "values" in issue) {
     return `must be one of ${(issue.values as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   }
   return undefined;
+}
+
+/** zod's name for an expected type in the words typeName uses, so one message never mixes "array" and "list". */
+function expectedName(expected: string): string {
+  return expected === "array" ? "list" : expected === "object" ? "mapping" : expected;
 }
 
 function typeName(value: unknown): string {
