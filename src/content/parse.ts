@@ -12,6 +12,8 @@ export interface ParsedFile<T> {
   data: T;
   /** Where a field is in the file (its value; for a missing field, its nearest parent). */
   locate(path: Path): { line: number; column: number };
+  /** Where the key `key` of the mapping at `path` is written, for a problem with the key itself. */
+  locateKey(path: Path, key: string): { line: number; column: number };
 }
 
 export type ParseResult<T> = { ok: true; parsed: ParsedFile<T> } | { ok: false; problems: ContentProblem[] };
@@ -36,8 +38,9 @@ export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseR
     };
   }
   const locate = (path: Path) => at(offsetOf(doc, path));
+  const locateKey = (path: Path, key: string) => at(keyOffset(doc, path, key) ?? offsetOf(doc, [...path, key]));
   const result = schema.safeParse(doc.toJS(), { error: describeIssue });
-  if (result.success) return { ok: true, parsed: { file, data: result.data, locate } };
+  if (result.success) return { ok: true, parsed: { file, data: result.data, locate, locateKey } };
 
   const problems = result.error.issues.flatMap((issue): ContentProblem[] => {
     if (issue.code === "unrecognized_keys") {

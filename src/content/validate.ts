@@ -120,8 +120,9 @@ function checkCities(
     for (const key of Object.keys(city.data.destinations ?? {})) {
       if (!destinationSlugs.includes(key)) {
         const suggestion = closestMatch(key, destinationSlugs);
-        problems.push(problemIn(city, ["destinations", key],
-          `no destination "${key}" in data/destinations/${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`));
+        const message = `no destination "${key}" in data/destinations/${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+        // The key itself is the mistake, so point at it rather than at the notes below it.
+        problems.push({ ...problemIn(city, ["destinations", key], message), ...city.locateKey(["destinations"], key) });
       }
     }
   }
