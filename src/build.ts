@@ -5,6 +5,7 @@ import { loadSourceFiles } from "./content/load";
 import { validateContent } from "./content/validate";
 import { LinkError } from "./errors";
 import { findBrokenLinks } from "./link-check";
+import { episodesWithoutAudio, podcastFeedUrl } from "./podcast";
 import { renderRoute } from "./render";
 import { createRoutes } from "./routes";
 import type { AssetUrls, OutputFile, PageKind, SiteContent } from "./types";
@@ -15,6 +16,8 @@ export interface BuildOptions {
   root: string;
   dataDir: string;
   outDir: string;
+  /** The feed's lastBuildDate; default: now. */
+  buildDate?: Date;
 }
 
 export interface BuildResult {
@@ -22,16 +25,31 @@ export interface BuildResult {
   files: OutputFile[];
   pagesByKind: Partial<Record<PageKind, number>>;
   bytes: number;
+  /** Things an editor may want to fix that do not stop the build, one line each. */
+  warnings: string[];
   /** Milliseconds per stage. */
   timings: Record<"load" | "validate" | "bundle" | "render" | "check" | "write", number>;
 }
 
 /** Every route of validated content rendered to output files, without touching the disk. */
-export function renderSite(content: SiteContent, assets: AssetUrls): { output: OutputFile[]; pagesByKind: BuildResult["pagesByKind"] } {
+export function renderSite(
+  content: SiteContent,
+  assets: AssetUrls,
+  buildDate: Date,
+): { output: OutputFile[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
   const routes = createRoutes(content, assets);
   const pagesByKind: BuildResult["pagesByKind"] = {};
   for (const route of routes) if (route.kind === "page") pagesByKind[route.pageKind] = (pagesByKind[route.pageKind] ?? 0) + 1;
-  return { output: routes.map(renderRoute), pagesByKind };
+  const context = { site: content.site, buildDate };
+  return { output: routes.map((route) => renderRoute(route, context)), pagesByKind, warnings: siteWarnings(content) };
+}
+
+/** What the build reports without failing: episodes left out of the feed because they have no audio yet. */
+export function siteWarnings(content: SiteContent): string[] {
+  return episodesWithoutAudio(content.episodes).map(
+    (episode) =>
+      `episode "${episode.slug}" has no audio_url yet, so ${podcastFeedUrl} leaves it out (its page says the audio is coming)`,
+  );
 }
 
 /** Loads, validates, renders, checks and writes the site. On any failure the previous outDir is left as it was. */
@@ -43,7 +61,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   timer.lap("bundle");
   const content = validateContent(sources);
   timer.lap("validate");
-  const { output, pagesByKind } = renderSite(content, bundle.assets);
+  const { output, pagesByKind, warnings } = renderSite(content, bundle.assets, options.buildDate ?? new Date());
   timer.lap("render");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
   const files = [...output, ...bundle.files, ...staticFiles];
@@ -54,7 +72,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await writeOutput(options.outDir, files);
   timer.lap("write");
   const bytes = files.reduce((sum, f) => sum + (typeof f.contents === "string" ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
-  return { content, files, pagesByKind, bytes, timings: timer.laps as BuildResult["timings"] };
+  return { content, files, pagesByKind, bytes, warnings, timings: timer.laps as BuildResult["timings"] };
 }
 
 // --- internal ---

@@ -55,7 +55,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
 }
 
-/** The few lines that end a build: pages by kind, total size, and where the time went. */
+/** The few lines that end a build: pages by kind, total size, where the time went, and any warnings. */
 export function formatSummary(result: BuildResult, outDir: string): string {
   const pages = Object.entries(result.pagesByKind).map(([kind, count]) => `${count} ${kind}`).join(", ");
   const total = Object.values(result.pagesByKind).reduce((a, b) => a + b, 0);
@@ -64,6 +64,7 @@ export function formatSummary(result: BuildResult, outDir: string): string {
     `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
     `  ${result.files.length} files, ${(result.bytes / 1024).toFixed(0)} KB`,
     `  ${timings}`,
+    ...result.warnings.map((warning) => `  warning: ${warning}`),
     "",
   ].join("\n");
 }

@@ -8,9 +8,9 @@ export interface BrokenLink {
 }
 
 /**
- * Every internal link, asset and anchor reference in the HTML files that does not resolve to a file (or an id on
- * the target page) of the output. Absolute links to the site's own baseUrl count as internal; other origins,
- * tel: and mailto: are not checked.
+ * Every internal link, asset and anchor reference in the HTML files (and the files a feed points at) that does not
+ * resolve to a file (or an id on the target page) of the output. Absolute links to the site's own baseUrl count as
+ * internal; other origins, tel: and mailto: are not checked.
  */
 export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLink[] {
   const names = new Set(files.map((f) => f.file));
@@ -18,8 +18,12 @@ export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLin
   for (const file of files) {
     if (file.file.endsWith(".html")) pages.set(file.file, scanHtml(String(file.contents)));
   }
+  const sources = new Map([...pages].map(([page, { links }]) => [page, links]));
+  for (const file of files) {
+    if (file.file.endsWith(".xml")) sources.set(file.file, scanXml(String(file.contents)));
+  }
   const broken: BrokenLink[] = [];
-  for (const [page, { links }] of pages) {
+  for (const [page, links] of sources) {
     const pageUrl = new URL(`/${page.replace(/index\.html$/, "")}`, baseUrl);
     for (const link of links) {
       const target = new URL(link, pageUrl);
@@ -52,6 +56,25 @@ function scanHtml(html: string): { links: string[]; ids: Set<string> } {
   });
   parser.end(html);
   return { links, ids };
+}
+
+// The attributes of an RSS feed that point at files: artwork, audio and the feed itself.
+const xmlLinkAttributes: Record<string, string> = { enclosure: "url", "itunes:image": "href", "atom:link": "href" };
+
+function scanXml(xml: string): string[] {
+  const links: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const attribute = xmlLinkAttributes[name];
+        const value = attribute === undefined ? undefined : attributes[attribute];
+        if (value !== undefined) links.push(value);
+      },
+    },
+    { xmlMode: true },
+  );
+  parser.end(xml);
+  return links;
 }
 
 /** The output file a URL path is served from: "/about/" → about/index.html, "/a/b.css" → a/b.css. */

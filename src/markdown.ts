@@ -1,7 +1,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import remarkHtml from "remark-html";
-import type { Root, RootContent } from "mdast";
+import type { PhrasingContent, Root, RootContent } from "mdast";
 import { normalizeInternalLink } from "./urls";
 
 const parser = unified().use(remarkParse);
@@ -9,10 +9,29 @@ const renderer = unified()
   .use(remarkParse)
   .use(() => (tree: Root) => rewriteLinks(tree))
   .use(remarkHtml, { sanitize: true });
+const showNotesRenderer = unified()
+  .use(remarkParse)
+  .use(() => (tree: Root) => {
+    promoteBoldParagraphs(tree, 3);
+    rewriteLinks(tree);
+  })
+  .use(remarkHtml, { sanitize: true });
 
-/** Markdown from data/ as HTML. Raw HTML never reaches the page: validation refuses it and the renderer sanitizes. */
+/**
+ * Markdown from data/ as HTML. Raw HTML never reaches the page: validation refuses it and the renderer sanitizes.
+ * Internal links follow the trailing-slash policy, and a bare internal path in parentheses, like "(/insurance)",
+ * becomes a link to that page.
+ */
 export function renderMarkdown(source: string): string {
   return String(renderer.processSync(source));
+}
+
+/**
+ * Podcast show notes (spec §3 show_notes_md) as HTML: like renderMarkdown, and a paragraph that is only bold
+ * text ("**Before the flight**") is a heading (h3, under the page's "Show Notes" h2).
+ */
+export function renderShowNotes(source: string): string {
+  return String(showNotesRenderer.processSync(source));
 }
 
 /** The first raw HTML snippet in a markdown text, or undefined when there is none. */
@@ -33,13 +52,55 @@ export function findRawHtml(source: string): string | undefined {
 
 // --- internal ---
 
+/** "(/insurance)" or "(/contact#quote)" in running text; the path is captured. */
+const bareInternalPath = /\((\/(?:[a-z0-9][a-z0-9._-]*\/?)*(?:#[a-z0-9-]+)?)\)/gi;
+
 /** Internal links follow the site's trailing-slash policy, however the editor wrote them. */
 function rewriteLinks(tree: Root): void {
   const visit = (nodes: RootContent[]) => {
-    for (const node of nodes) {
-      if (node.type === "link") node.url = normalizeInternalLink(node.url);
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index]!;
+      if (node.type === "link") {
+        node.url = normalizeInternalLink(node.url);
+        continue; // a link inside a link is not allowed, so its text stays text
+      }
+      if (node.type === "text") {
+        const parts = linkBarePaths(node.value);
+        if (parts) {
+          nodes.splice(index, 1, ...(parts as RootContent[]));
+          index += parts.length - 1;
+        }
+        continue;
+      }
       if ("children" in node) visit(node.children as RootContent[]);
     }
   };
   visit(tree.children);
+}
+
+/** A text with "(/path)" in it as text and link nodes, the parentheses kept; undefined when there is none. */
+function linkBarePaths(value: string): PhrasingContent[] | undefined {
+  const parts: PhrasingContent[] = [];
+  let last = 0;
+  for (const match of value.matchAll(bareInternalPath)) {
+    const path = match[1]!;
+    const start = match.index + 1; // after "("
+    parts.push({ type: "text", value: value.slice(last, start) });
+    parts.push({ type: "link", url: normalizeInternalLink(path), children: [{ type: "text", value: path }] });
+    last = start + path.length;
+  }
+  if (parts.length === 0) return undefined;
+  parts.push({ type: "text", value: value.slice(last) });
+  return parts.filter((part) => part.type !== "text" || part.value !== "");
+}
+
+/** A paragraph holding nothing but one bold run becomes a heading of the given depth. */
+function promoteBoldParagraphs(tree: Root, depth: 1 | 2 | 3 | 4 | 5 | 6): void {
+  tree.children = tree.children.map((node) => {
+    if (node.type !== "paragraph") return node;
+    const meaningful = node.children.filter((child) => child.type !== "text" || child.value.trim() !== "");
+    const only = meaningful[0];
+    if (meaningful.length !== 1 || only?.type !== "strong") return node;
+    return { type: "heading", depth, children: only.children, position: node.position };
+  });
 }

@@ -1,9 +1,16 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { renderFeed } from "./feed";
 import { renderSitemap } from "./sitemap";
-import type { OutputFile, Route } from "./types";
+import type { OutputFile, Route, SiteConfig } from "./types";
 
-/** One route → one output file. Pure: the same route always gives the same bytes. */
-export function renderRoute(route: Route): OutputFile {
+/** What rendering needs besides the route: the site settings, and the build's date for the feed. */
+export interface RenderContext {
+  site: SiteConfig;
+  buildDate: Date;
+}
+
+/** One route → one output file. Pure: the same route and context always give the same bytes. */
+export function renderRoute(route: Route, context: RenderContext): OutputFile {
   switch (route.kind) {
     case "page":
       return { file: route.file, contents: `<!DOCTYPE html>${renderToStaticMarkup(route.element)}` };
@@ -11,5 +18,7 @@ export function renderRoute(route: Route): OutputFile {
       return { file: route.file, contents: renderSitemap(route.urls) };
     case "text":
       return { file: route.file, contents: route.contents };
+    case "feed":
+      return { file: route.file, contents: renderFeed(context.site, route.episodes, context.buildDate) };
   }
 }

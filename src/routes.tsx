@@ -3,15 +3,38 @@ import { CitiesPage } from "../templates/CitiesPage";
 import { CityPage } from "../templates/CityPage";
 import { ContactPage } from "../templates/ContactPage";
 import { DestinationPage } from "../templates/DestinationPage";
+import type { EpisodeSummary } from "../templates/EpisodeCard";
+import { EpisodePage } from "../templates/EpisodePage";
 import { HomePage } from "../templates/HomePage";
 import { NotFoundPage } from "../templates/NotFoundPage";
+import { PodcastPage } from "../templates/PodcastPage";
 import { StaticPage } from "../templates/StaticPage";
 import { ThankYouPage } from "../templates/ThankYouPage";
 import { fillCity } from "./content/validate";
 import { youtubeVideoId } from "./content/schema";
-import { renderMarkdown } from "./markdown";
-import { breadcrumbJsonLd, faqJsonLd, localBusinessJsonLd, type Crumb } from "./structured-data";
-import type { AssetUrls, City, Destination, Page, PageChrome, PageHead, PageKind, Route, SiteContent } from "./types";
+import { renderMarkdown, renderShowNotes } from "./markdown";
+import {
+  audioType,
+  dateText,
+  durationText,
+  episodeNeighbours,
+  episodeUrl,
+  isoDuration,
+  podcastFeedUrl,
+  podcastListing,
+  podcastShow,
+  podcastUrl,
+} from "./podcast";
+import {
+  breadcrumbJsonLd,
+  faqJsonLd,
+  localBusinessJsonLd,
+  podcastEpisodeJsonLd,
+  podcastSeriesJsonLd,
+  type Crumb,
+  type PodcastSeriesFacts,
+} from "./structured-data";
+import type { AssetUrls, City, Destination, Episode, Page, PageChrome, PageHead, PageKind, Route, SiteContent } from "./types";
 import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageFile, pageUrl } from "./urls";
 
 /** Every URL of the site: what file it becomes and what it renders. A pure function of the content. */
@@ -20,6 +43,8 @@ export function createRoutes(content: SiteContent, assets: AssetUrls): Route[] {
     homeRoute(content, assets),
     citiesRoute(content, assets),
     ...content.pages.map((page) => staticPageRoute(content, assets, page)),
+    podcastRoute(content, assets),
+    ...content.episodes.map((episode) => episodeRoute(content, assets, episode)),
     ...content.cities.flatMap((city) => [
       cityRoute(content, assets, city),
       ...content.destinations.map((destination) => destinationRoute(content, assets, city, destination)),
@@ -30,6 +55,7 @@ export function createRoutes(content: SiteContent, assets: AssetUrls): Route[] {
     (route) => route.kind === "page" && route.pageKind !== "not-found" && route.pageKind !== "thank-you",
   );
   routes.push(
+    { kind: "feed", url: podcastFeedUrl, file: podcastFeedUrl.slice(1), episodes: content.episodes },
     { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: indexable.map((r) => absoluteUrl(content.site.baseUrl, r.url)) },
     {
       kind: "text",
@@ -183,6 +209,104 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
       related={related}
     />,
   );
+}
+
+const podcastCrumb: Crumb = { name: "Podcast", url: podcastUrl };
+
+function podcastSeries(content: SiteContent): PodcastSeriesFacts {
+  const show = podcastShow(content.site);
+  return {
+    name: show.title,
+    description: show.description,
+    url: podcastUrl,
+    feedUrl: podcastFeedUrl,
+    image: show.image,
+    author: show.author,
+  };
+}
+
+function podcastRoute(content: SiteContent, assets: AssetUrls): Route {
+  const show = podcastShow(content.site);
+  const { featured, recent } = podcastListing(content.episodes);
+  const chrome = chromeFor(content, assets, {
+    title: show.title.length <= 60 ? show.title : show.title.slice(0, 60),
+    description: show.description.slice(0, 160),
+    url: podcastUrl,
+    alternateFeed: { title: show.title, url: podcastFeedUrl },
+    breadcrumb: [home, podcastCrumb],
+    jsonLd: [podcastSeriesJsonLd(content.site, podcastSeries(content))],
+  });
+  // A button whose show URL is not configured is left out rather than pointing nowhere; the feed always exists.
+  const subscribeLinks = [
+    ...(show.appleUrl ? [{ label: "Apple Podcasts", href: show.appleUrl }] : []),
+    ...(show.spotifyUrl ? [{ label: "Spotify", href: show.spotifyUrl }] : []),
+    { label: "RSS Feed", href: podcastFeedUrl, type: "application/rss+xml" },
+  ];
+  return page(
+    "podcast",
+    podcastUrl,
+    <PodcastPage
+      chrome={chrome}
+      show={{ title: show.title, description: show.description }}
+      subscribeLinks={subscribeLinks}
+      featured={featured && episodeSummary(featured)}
+      recent={recent.map(episodeSummary)}
+    />,
+  );
+}
+
+function episodeRoute(content: SiteContent, assets: AssetUrls, episode: Episode): Route {
+  const url = episodeUrl(episode.slug);
+  const show = podcastShow(content.site);
+  const { previous, next } = episodeNeighbours(content.episodes, episode.slug);
+  const chrome = chromeFor(content, assets, {
+    title: episode.title,
+    description: episode.excerpt,
+    keywords: episode.tags,
+    url,
+    alternateFeed: { title: show.title, url: podcastFeedUrl },
+    breadcrumb: [home, podcastCrumb, { name: episode.title, url }],
+    jsonLd: [
+      podcastEpisodeJsonLd(content.site, podcastSeries(content), {
+        name: episode.title,
+        description: episode.excerpt,
+        url,
+        episodeNumber: episode.episode,
+        datePublished: episode.publish_date,
+        duration: isoDuration(episode.duration),
+        image: episode.cover_img,
+        keywords: episode.tags,
+        audioUrl: episode.audio_url,
+      }),
+    ],
+  });
+  return page(
+    "episode",
+    url,
+    <EpisodePage
+      chrome={chrome}
+      episode={episodeSummary(episode)}
+      audio={episode.audio_url ? { src: episode.audio_url, type: audioType(episode.audio_url) } : undefined}
+      video={videoFor(episode.youtube_url, episode.title)}
+      showNotesHtml={renderShowNotes(episode.show_notes_md)}
+      previous={previous && episodeSummary(previous)}
+      next={next && episodeSummary(next)}
+    />,
+  );
+}
+
+function episodeSummary(episode: Episode): EpisodeSummary {
+  return {
+    number: episode.episode,
+    title: episode.title,
+    url: episodeUrl(episode.slug),
+    date: episode.publish_date,
+    dateText: dateText(episode.publish_date),
+    durationText: durationText(episode.duration),
+    excerpt: episode.excerpt,
+    coverImg: episode.cover_img,
+    tags: episode.tags,
+  };
 }
 
 function notFoundRoute(content: SiteContent, assets: AssetUrls): Route {

@@ -59,3 +59,69 @@ export function faqJsonLd(faqs: Faq[]): JsonLd {
     })),
   };
 }
+
+/** What the podcast JSON-LD says about the show; createRoutes fills it from podcastShow(). */
+export interface PodcastSeriesFacts {
+  name: string;
+  description: string;
+  /** Site-absolute URLs. */
+  url: string;
+  feedUrl: string;
+  image: string;
+  author: string;
+}
+
+/** schema.org PodcastSeries for /podcast/. */
+export function podcastSeriesJsonLd(site: SiteConfig, series: PodcastSeriesFacts): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "PodcastSeries",
+    name: series.name,
+    description: series.description,
+    url: absoluteIfLocal(site, series.url),
+    webFeed: absoluteIfLocal(site, series.feedUrl),
+    image: absoluteIfLocal(site, series.image),
+    inLanguage: "en-US",
+    author: { "@type": "Organization", name: series.author },
+    publisher: { "@type": "Organization", name: site.companyName, url: site.baseUrl },
+  };
+}
+
+/** What the JSON-LD says about one episode. */
+export interface PodcastEpisodeFacts {
+  name: string;
+  description: string;
+  url: string;
+  episodeNumber: number;
+  datePublished: string;
+  /** ISO 8601 duration, like PT22M30S. */
+  duration: string;
+  image: string;
+  keywords: string[];
+  audioUrl?: string;
+}
+
+/** schema.org PodcastEpisode for an episode page, part of the show's PodcastSeries. */
+export function podcastEpisodeJsonLd(site: SiteConfig, series: PodcastSeriesFacts, episode: PodcastEpisodeFacts): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "PodcastEpisode",
+    name: episode.name,
+    description: episode.description,
+    url: absoluteIfLocal(site, episode.url),
+    episodeNumber: episode.episodeNumber,
+    datePublished: episode.datePublished,
+    timeRequired: episode.duration,
+    image: absoluteIfLocal(site, episode.image),
+    keywords: episode.keywords.join(", "),
+    inLanguage: "en-US",
+    ...(episode.audioUrl
+      ? { associatedMedia: { "@type": "MediaObject", contentUrl: absoluteIfLocal(site, episode.audioUrl), duration: episode.duration } }
+      : {}),
+    partOfSeries: { "@type": "PodcastSeries", name: series.name, url: absoluteIfLocal(site, series.url) },
+  };
+}
+
+// --- internal ---
+
+const absoluteIfLocal = (site: SiteConfig, url: string) => (url.startsWith("/") ? absoluteUrl(site.baseUrl, url) : url);

@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
-import type { Airport, City, CityCommon, Destination, Faq, Home, Page, SiteConfig } from "./content/schema";
+import type { Airport, City, CityCommon, Destination, Episode, Faq, Home, Page, PodcastConfig, SiteConfig } from "./content/schema";
 
-export type { Airport, City, CityCommon, Destination, Faq, Home, Page, SiteConfig };
+export type { Airport, City, CityCommon, Destination, Episode, Faq, Home, Page, PodcastConfig, SiteConfig };
 
 /** A data file as read from disk; `path` is relative to the project root, with forward slashes. */
 export interface SourceFile {
@@ -18,6 +18,8 @@ export interface SiteContent {
   cities: City[];
   destinations: Destination[];
   pages: Page[];
+  /** Podcast episodes, newest (highest episode number) first. */
+  episodes: Episode[];
 }
 
 /** Site-absolute URLs of the built assets (their names carry a content hash). */
@@ -35,12 +37,15 @@ export type PageKind =
   | "contact"
   | "case-managers"
   | "thank-you"
+  | "podcast"
+  | "episode"
   | "not-found";
 
 export type Route =
   | { kind: "page"; pageKind: PageKind; url: string; file: string; element: ReactElement }
   | { kind: "sitemap"; url: string; file: string; urls: string[] }
-  | { kind: "text"; url: string; file: string; contents: string };
+  | { kind: "text"; url: string; file: string; contents: string }
+  | { kind: "feed"; url: string; file: string; episodes: Episode[] };
 
 /** A file of the built site; `file` is relative to dist/ and never starts with "/". */
 export interface OutputFile {
@@ -60,6 +65,8 @@ export interface PageHead {
   noindex?: boolean;
   /** schema.org objects, each written as one application/ld+json block. */
   jsonLd: Record<string, unknown>[];
+  /** A feed about this page, announced with <link rel="alternate"> (the podcast pages point at the RSS feed). */
+  alternateFeed?: { title: string; url: string };
   /** The visible trail, Home first, the current page last. */
   breadcrumb?: { name: string; url: string }[];
 }

@@ -22,6 +22,9 @@ export function Layout({ chrome, children }: LayoutProps) {
         {head.keywords && <meta name="keywords" content={head.keywords.join(", ")} />}
         {head.noindex && <meta name="robots" content="noindex" />}
         <link rel="canonical" href={head.canonical} />
+        {head.alternateFeed && (
+          <link rel="alternate" type="application/rss+xml" title={head.alternateFeed.title} href={head.alternateFeed.url} />
+        )}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.companyName} />
         <meta property="og:title" content={head.title} />

@@ -38,7 +38,7 @@ export const mainNavigation: NavItem[] = [
   },
   { label: "About", href: "/about/" },
   { label: "Contact", href: "/contact/" },
-  // TODO(#4): { label: "Podcast", href: "/podcast/" } once the podcast pages exist.
+  { label: "Podcast", href: "/podcast/" },
 ];
 
 export const isGroup = (item: NavItem): item is NavGroup => "links" in item;

@@ -34,6 +34,14 @@ export const YoutubeUrl = z
     error: "must be a YouTube video link, like https://www.youtube.com/watch?v=VIDEO_ID or https://youtu.be/VIDEO_ID",
   });
 
+/** A file of this site or of another one: a site-relative path like /podcast/cover.svg, or a full https:// address. */
+export const SiteOrHttpsUrl = z
+  .string()
+  .refine((value) => isHttpsUrl(value) || /^\/(?!\/)[^\s?#]*$/.test(value), {
+    error: "must be a path inside this site, like /podcast/cover.svg, or a full https:// address",
+    abort: true,
+  });
+
 /** A link inside the site, like /insurance or /contact#quote. */
 export const InternalPath = z
   .string()
@@ -61,6 +69,33 @@ const Step = z.strictObject({ title: text, text });
 const ChecklistItem = z.strictObject({ title: text, detail: text });
 export type ChecklistItem = z.infer<typeof ChecklistItem>;
 
+/** The show as a whole: what podcast apps and the /podcast/ page say about it. Every field has a default. */
+export const PodcastConfig = z.strictObject({
+  /** Default: "<companyName> Podcast". */
+  title: text.optional(),
+  /** Default: a sentence about what the show covers. */
+  description: text.optional(),
+  /** Default: companyName. */
+  author: text.optional(),
+  /** Where podcast apps send mail about the show (Spotify uses it to verify ownership). Not shown on pages. */
+  ownerEmail: z.email("must be an e-mail address").optional(),
+  /** The show artwork for podcast apps: they accept only PNG or JPEG, square, 1400 to 3000 pixels. */
+  image: SiteOrHttpsUrl.refine(
+    (value) => /\.(png|jpe?g)$/i.test(value),
+    "must be a PNG or JPEG image, like /podcast/cover.png; podcast apps accept no other format",
+  ).optional(),
+  /** The show's page on Apple Podcasts. Without it, no Apple Podcasts button is shown. */
+  appleUrl: HttpsUrl.optional(),
+  /** The show's page on Spotify. Without it, no Spotify button is shown. */
+  spotifyUrl: HttpsUrl.optional(),
+  /** The show's permanent Podcasting 2.0 id; keep it when the web address changes. */
+  guid: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a lowercase UUID, like 917393e3-1b1e-5cef-ace4-edaa54e1f810")
+    .optional(),
+});
+export type PodcastConfig = z.infer<typeof PodcastConfig>;
+
 // --- data/site.yaml ---
 
 export const SiteConfig = z.strictObject({
@@ -87,6 +122,8 @@ export const SiteConfig = z.strictObject({
     /** The hero video of city pages that set no youtubeUrl of their own. Without it, no video is shown. */
     cityDefault: YoutubeUrl.optional(),
   }),
+  /** The podcast show; leave it out to use the defaults. */
+  podcast: PodcastConfig.optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
@@ -197,6 +234,45 @@ export const Page = z.strictObject({
 });
 export type Page = z.infer<typeof Page>;
 
+// --- data/episodes/<slug>.yaml: one podcast episode (spec §3 field names) ---
+
+/** A field that may also be left empty (""), which means the same as leaving it out: "not yet". */
+function emptyOr(schema: z.ZodType<string>) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      if (value === "") return;
+      const result = schema.safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    })
+    .transform((value) => (value === "" ? undefined : value))
+    .optional();
+}
+
+export const Episode = z.strictObject({
+  /** The episode number in podcast apps. The /podcast/ page lists the highest number first, and features it. */
+  episode: z.number().int("must be a whole number, like 3").min(1, "must be 1 or more"),
+  title: text.max(70, "must be at most 70 characters, or search results and podcast apps cut it off"),
+  slug: Slug,
+  publish_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written as YYYY-MM-DD, like 2025-09-07")
+    .refine((value) => isCalendarDate(value), "is not a date on the calendar; write it as YYYY-MM-DD, like 2025-09-07"),
+  duration: z.string().regex(/^\d{1,3}:[0-5]\d$/, "must be minutes and seconds, like 22:30"),
+  /** The MP3 or M4A file. Leave empty until the episode is published: the page then says the audio is coming. */
+  audio_url: emptyOr(
+    SiteOrHttpsUrl.refine((value) => /\.(mp3|m4a)$/i.test(value), "must be an MP3 or M4A file, like /podcast/audio/episode-1.mp3"),
+  ),
+  /** The audio file's size in bytes, which podcast apps need. Required with audio_url. */
+  audio_bytes: z.number().int("must be a whole number of bytes").min(1, "must be the file's size in bytes").optional(),
+  youtube_url: emptyOr(YoutubeUrl),
+  excerpt: text.max(160, "must be at most 160 characters: it is also the page's description in search results"),
+  cover_img: SiteOrHttpsUrl,
+  tags: z.array(text).min(1, "must list at least one tag"),
+  show_notes_md: markdown,
+});
+export type Episode = z.infer<typeof Episode>;
+
 /** Every kind of data file, with its JSON Schema file name (schemas/<name>.schema.json). */
 export const contentKinds = {
   site: SiteConfig,
@@ -205,8 +281,14 @@ export const contentKinds = {
   city: City,
   destination: Destination,
   page: Page,
+  episode: Episode,
 } as const;
 export type ContentKind = keyof typeof contentKinds;
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
 
 /** The id of a YouTube video from its watch, short, embed or nocookie link. */
 export function youtubeVideoId(url: string): string | undefined {

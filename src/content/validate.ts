@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ContentError, type ContentProblem } from "../errors";
 import type { SiteContent, SourceFile } from "../types";
-import { City, CityCommon, Destination, Home, Page, SiteConfig, type ContentKind } from "./schema";
+import { City, CityCommon, Destination, Episode, Home, Page, SiteConfig, type ContentKind } from "./schema";
 import { parseDataFile, type ParsedFile } from "./parse";
 import { closestMatch } from "./suggest";
 
@@ -13,6 +13,7 @@ const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
   { kind: "city", pattern: /(^|\/)cities\/[^/]+\.ya?ml$/, schema: City },
   { kind: "destination", pattern: /(^|\/)destinations\/[^/]+\.ya?ml$/, schema: Destination },
   { kind: "page", pattern: /(^|\/)pages\/[^/]+\.ya?ml$/, schema: Page },
+  { kind: "episode", pattern: /(^|\/)episodes\/[^/]+\.ya?ml$/, schema: Episode },
 ];
 
 /** First URL segments that belong to the site itself, so no city may take them. */
@@ -46,8 +47,14 @@ export function validateContent(files: SourceFile[]): SiteContent {
   const cities = (parsed.get("city") ?? []) as ParsedFile<City>[];
   const destinations = (parsed.get("destination") ?? []) as ParsedFile<Destination>[];
   const pages = (parsed.get("page") ?? []) as ParsedFile<Page>[];
+  const episodes = (parsed.get("episode") ?? []) as ParsedFile<Episode>[];
 
-  problems.push(...checkCities(cities, destinations, pages, brokenSlugs), ...checkDestinations(destinations, cities), ...checkPages(pages));
+  problems.push(
+    ...checkCities(cities, destinations, pages, brokenSlugs),
+    ...checkDestinations(destinations, cities),
+    ...checkPages(pages),
+    ...checkEpisodes(episodes),
+  );
   if (problems.length > 0 || !site || !home || !cityCommon) throw new ContentError(problems);
 
   return {
@@ -57,13 +64,15 @@ export function validateContent(files: SourceFile[]): SiteContent {
     cities: cities.map((c) => c.data).sort((a, b) => a.cityName.localeCompare(b.cityName)),
     destinations: destinations.map((d) => d.data),
     pages: pages.map((p) => p.data),
+    // Newest first: the highest episode number leads the list and is the featured episode.
+    episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
   };
 }
 
 // --- internal ---
 
 const knownFileNames =
-  "site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml or pages/<name>.yaml";
+  "site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml, pages/<name>.yaml or episodes/<slug>.yaml";
 
 /** "data/cities/naples.yaml" → "naples". */
 const fileSlug = (file: SourceFile) => file.path.replace(/^.*\//, "").replace(/\.ya?ml$/, "");
@@ -90,7 +99,7 @@ function single<T>(
   const broken = files.some((f) => fileKinds.find((k) => k.kind === kind)!.pattern.test(f.path));
   if (found.length === 0 && !broken) {
     const dataDir = files[0]?.path.split("/").slice(0, -1).join("/") || "data";
-    problems.push({ file: `${dataDir.replace(/\/(cities|destinations|pages)$/, "")}/${name}`, line: 1, column: 1, field: "", problem: "is missing; every site needs one" });
+    problems.push({ file: `${dataDir.replace(/\/(cities|destinations|pages|episodes)$/, "")}/${name}`, line: 1, column: 1, field: "", problem: "is missing; every site needs one" });
   }
   return found[0] as ParsedFile<T> | undefined;
 }
@@ -164,6 +173,21 @@ function checkPages(pages: ParsedFile<Page>[]): ContentProblem[] {
   for (const [index, page] of pages.entries()) {
     const earlier = pages.slice(0, index).find((p) => p.data.path === page.data.path);
     if (earlier) problems.push(problemIn(page, ["path"], `"${page.data.path}" is already used by ${earlier.file.path}`));
+  }
+  return problems;
+}
+
+function checkEpisodes(episodes: ParsedFile<Episode>[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const [index, episode] of episodes.entries()) {
+    for (const field of ["slug", "episode"] as const) {
+      const earlier = episodes.slice(0, index).find((e) => e.data[field] === episode.data[field]);
+      if (earlier) problems.push(problemIn(episode, [field], `${JSON.stringify(episode.data[field])} is already used by ${earlier.file.path}`));
+    }
+    // Podcast apps refuse an enclosure without its length, so the size must come with the file.
+    if (episode.data.audio_url && episode.data.audio_bytes === undefined) {
+      problems.push(problemIn(episode, ["audio_url"], "needs audio_bytes beside it: the file's size in bytes, which podcast apps require"));
+    }
   }
   return problems;
 }

@@ -12,6 +12,7 @@ const schemaByPlace: [RegExp, string][] = [
   [/^data\/cities\/[^/]+\.yaml$/, "city"],
   [/^data\/destinations\/[^/]+\.yaml$/, "destination"],
   [/^data\/pages\/[^/]+\.yaml$/, "page"],
+  [/^data\/episodes\/[^/]+\.yaml$/, "episode"],
 ];
 
 describe("the JSON Schemas for editors", () => {

@@ -89,8 +89,8 @@ describe("the 404 page", () => {
 
   it("links to the home page and to the phone line", async () => {
     const $ = await renderPage("/404.html");
-    expect($('.not-found a[href="/"]').text()).toBe("Go to the home page");
-    expect($('.not-found a[href="tel:+18003273004"]').text()).toBe("Call: (800) 327-3004");
+    expect($('.not-found .button-row a[href="/"]').text()).toBe("Go to the home page");
+    expect($('.not-found .button-row a[href="tel:+18003273004"]').text()).toBe("Call: (800) 327-3004");
     expect($('meta[name="robots"]').attr("content")).toBe("noindex");
   });
 

@@ -1,8 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderRoute } from "../../src/render";
 import type { Route } from "../../src/types";
-import { loadRealSite } from "./support/site";
+import { loadRealSite, renderRoute } from "./support/site";
 
 // Spec §2: the 21 city slugs, and the pages every city has.
 const citySlugs = [
@@ -97,9 +96,9 @@ describe("createRoutes on the real content", () => {
     expect(sitemap.urls.some((url) => url.includes("404"))).toBe(false);
   });
 
-  it("renders the sitemap as sitemaps.org XML with one <loc> per indexable page", () => {
+  it("renders the sitemap as sitemaps.org XML with one <loc> per indexable page", async () => {
     const sitemap = routes.find((r) => r.kind === "sitemap")!;
-    const xml = String(renderRoute(sitemap).contents);
+    const xml = String((await renderRoute(sitemap)).contents);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
       urlset: { "@_xmlns": string; url: { loc: string }[] };
@@ -109,8 +108,8 @@ describe("createRoutes on the real content", () => {
     expect(parsed.urlset.url.map((u) => u.loc)).toContain(`${baseUrl}/naples/flights-to-mayo-clinic-rochester/`);
   });
 
-  it("writes a robots.txt that allows everything and names the sitemap", () => {
-    expect(String(renderRoute(routes.find((r) => r.url === "/robots.txt")!).contents)).toBe(
+  it("writes a robots.txt that allows everything and names the sitemap", async () => {
+    expect(String((await renderRoute(routes.find((r) => r.url === "/robots.txt")!)).contents)).toBe(
       `User-agent: *\nDisallow:\n\nSitemap: ${baseUrl}/sitemap.xml\n`,
     );
   });

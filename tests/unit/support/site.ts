@@ -6,9 +6,9 @@ import { load, type CheerioAPI } from "cheerio";
 import { loadSourceFiles } from "../../../src/content/load";
 import { validateContent } from "../../../src/content/validate";
 import { ContentError, formatProblem, type ContentProblem } from "../../../src/errors";
-import { renderRoute } from "../../../src/render";
+import { renderRoute as renderRouteWith } from "../../../src/render";
 import { createRoutes } from "../../../src/routes";
-import type { AssetUrls, Route, SiteContent, SourceFile } from "../../../src/types";
+import type { AssetUrls, OutputFile, Route, SiteContent, SourceFile } from "../../../src/types";
 
 export const projectRoot = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
@@ -33,6 +33,15 @@ export function loadRealSite(): Promise<RealSite> {
   return realSite;
 }
 
+/** A fixed build date, so rendering in tests never reads the clock. */
+export const testBuildDate = new Date("2025-09-08T12:00:00Z");
+
+/** One route of the real site rendered as the build renders it, with the test build date. */
+export async function renderRoute(route: Route): Promise<OutputFile> {
+  const { content } = await loadRealSite();
+  return renderRouteWith(route, { site: content.site, buildDate: testBuildDate });
+}
+
 /** The route of one URL of the real site; fails the test when there is none. */
 export async function routeOf(url: string): Promise<Route> {
   const route = (await loadRealSite()).routes.find((r) => r.url === url);
@@ -42,7 +51,7 @@ export async function routeOf(url: string): Promise<Route> {
 
 /** The rendered HTML of one page of the real site, ready to query. */
 export async function renderPage(url: string): Promise<CheerioAPI> {
-  return load(String(renderRoute(await routeOf(url)).contents));
+  return load(String((await renderRoute(await routeOf(url))).contents));
 }
 
 /** The JSON-LD blocks of a page, parsed, by their @type. */
