@@ -109,4 +109,10 @@ describe("formatBrokenLinks", () => {
       "dist/x/index.html: link to /gone/ does not resolve (on x/index.html)",
     ]);
   });
+
+  it("names the output folder the build was given, not always dist/", () => {
+    expect(formatBrokenLinks([{ page: "x/index.html", link: "/gone/" }], "../preview")).toBe(
+      "../preview/x/index.html: link to /gone/ does not resolve (on x/index.html)",
+    );
+  });
 });
