@@ -72,7 +72,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const files = [...output, ...downloads, ...bundle.files, ...staticFiles];
   // Render everything and check every link before writing anything: a failed build leaves the last good dist/.
   const broken = findBrokenLinks(files, content.site.baseUrl);
-  if (broken.length > 0) throw new LinkError(broken);
+  if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
   timer.lap("check");
   await writeOutput(options.outDir, files);
   timer.lap("write");

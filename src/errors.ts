@@ -18,8 +18,9 @@ export class ContentError extends Error {
 /** A broken internal link or asset reference found in the rendered site. */
 export class LinkError extends Error {
   override name = "LinkError";
-  constructor(readonly broken: { page: string; link: string }[]) {
-    super(formatBrokenLinks(broken));
+  /** `outDir` as the editor knows it, relative to the project: "dist" unless the build was told otherwise. */
+  constructor(readonly broken: { page: string; link: string }[], outDir = "dist") {
+    super(formatBrokenLinks(broken, outDir));
   }
 }
 
@@ -41,14 +42,14 @@ export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
 }
 
 /** One line per broken link target, naming the pages it is on (the first few, when it is on many). */
-export function formatBrokenLinks(broken: { page: string; link: string }[]): string {
+export function formatBrokenLinks(broken: { page: string; link: string }[], outDir = "dist"): string {
   const pagesByLink = new Map<string, Set<string>>();
   for (const { page, link } of broken) pagesByLink.set(link, (pagesByLink.get(link) ?? new Set()).add(page));
   return [...pagesByLink]
     .map(([link, pages]) => {
       const list = [...pages];
       const shown = list.slice(0, 3).join(", ") + (list.length > 3 ? ` and ${list.length - 3} more` : "");
-      return `dist/${list[0]}: link to ${link} does not resolve (on ${shown})`;
+      return `${outDir}/${list[0]}: link to ${link} does not resolve (on ${shown})`;
     })
     .join("\n");
 }

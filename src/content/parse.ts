@@ -12,6 +12,8 @@ export interface ParsedFile<T> {
   data: T;
   /** Where a field is in the file (its value; for a missing field, its nearest parent). */
   locate(path: Path): { line: number; column: number };
+  /** Where the key `key` of the mapping at `path` is written, for a problem with the key itself. */
+  locateKey(path: Path, key: string): { line: number; column: number };
 }
 
 export type ParseResult<T> = { ok: true; parsed: ParsedFile<T> } | { ok: false; problems: ContentProblem[] };
@@ -36,8 +38,9 @@ export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseR
     };
   }
   const locate = (path: Path) => at(offsetOf(doc, path));
+  const locateKey = (path: Path, key: string) => at(keyOffset(doc, path, key) ?? offsetOf(doc, [...path, key]));
   const result = schema.safeParse(doc.toJS(), { error: describeIssue });
-  if (result.success) return { ok: true, parsed: { file, data: result.data, locate } };
+  if (result.success) return { ok: true, parsed: { file, data: result.data, locate, locateKey } };
 
   const problems = result.error.issues.flatMap((issue): ContentProblem[] => {
     if (issue.code === "unrecognized_keys") {
@@ -69,12 +72,17 @@ export function formatPath(path: Path): string {
 /** Messages for zod's generic issues; a schema's own message always wins over these. */
 function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === "invalid_type") {
-    return issue.input === undefined ? "is required" : `expected ${issue.expected}, got ${typeName(issue.input)}`;
+    return issue.input === undefined ? "is required" : `expected ${expectedName(issue.expected)}, got ${typeName(issue.input)}`;
   }
   if (issue.code === "invalid_value" && "values" in issue) {
     return `must be one of ${(issue.values as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   }
   return undefined;
+}
+
+/** zod's name for an expected type in the words typeName uses, so one message never mixes "array" and "list". */
+function expectedName(expected: string): string {
+  return expected === "array" ? "list" : expected === "object" ? "mapping" : expected;
 }
 
 function typeName(value: unknown): string {

@@ -39,6 +39,9 @@ const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.x
 export function validateContent(files: SourceFile[]): SiteContent {
   const problems: ContentProblem[] = [];
   const parsed = new Map<ContentKind, ParsedFile<unknown>[]>();
+  // Files that failed their schema still name a city or destination (by their file name), so references to them
+  // get no second, misleading "no city" problem on top of the real one.
+  const brokenSlugs = new Map<ContentKind, string[]>();
 
   for (const file of files) {
     const kind = fileKinds.find((k) => k.pattern.test(file.path));
@@ -48,7 +51,10 @@ export function validateContent(files: SourceFile[]): SiteContent {
     }
     const result = parseDataFile(file, kind.schema);
     if (result.ok) parsed.set(kind.kind, [...(parsed.get(kind.kind) ?? []), result.parsed]);
-    else problems.push(...result.problems);
+    else {
+      problems.push(...result.problems);
+      brokenSlugs.set(kind.kind, [...(brokenSlugs.get(kind.kind) ?? []), fileSlug(file)]);
+    }
   }
 
   const site = single<SiteConfig>(parsed, "site", "site.yaml", files, problems);
@@ -63,7 +69,7 @@ export function validateContent(files: SourceFile[]): SiteContent {
   const itinerary = single<SampleItinerary>(parsed, "sample-itinerary", "documents/sample-itinerary.yaml", files, problems);
 
   problems.push(
-    ...checkCities(cities, destinations, pages),
+    ...checkCities(cities, destinations, pages, brokenSlugs),
     ...checkDestinations(destinations, cities),
     ...checkPages(pages),
     ...checkEpisodes(episodes),
@@ -97,6 +103,9 @@ const knownFileNames =
   "episodes/<slug>.yaml, documents/pre-flight-checklist.yaml, documents/letter-of-medical-necessity.yaml or " +
   "documents/sample-itinerary.yaml";
 
+/** "data/cities/naples.yaml" → "naples". */
+const fileSlug = (file: SourceFile) => file.path.replace(/^.*\//, "").replace(/\.ya?ml$/, "");
+
 function problemAt(file: SourceFile, field: string, problem: string, position = { line: 1, column: 1 }): ContentProblem {
   return { file: file.path, ...position, field, problem };
 }
@@ -128,6 +137,7 @@ function checkCities(
   cities: ParsedFile<City>[],
   destinations: ParsedFile<Destination>[],
   pages: ParsedFile<Page>[],
+  brokenSlugs: Map<ContentKind, string[]>,
 ): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const slugs = cities.map((c) => c.data.urlSlug);
@@ -147,7 +157,7 @@ function checkCities(
       const nearby = city.data[key].slug;
       if (nearby === undefined) continue;
       if (nearby === slug) problems.push(problemIn(city, [key, "slug"], "must name another city, not this one"));
-      else if (!slugs.includes(nearby)) {
+      else if (!slugs.includes(nearby) && !brokenSlugs.get("city")?.includes(nearby)) {
         const suggestion = closestMatch(nearby, slugs);
         problems.push(
           problemIn(city, [key, "slug"],
@@ -156,10 +166,11 @@ function checkCities(
       }
     }
     for (const key of Object.keys(city.data.destinations ?? {})) {
-      if (!destinationSlugs.includes(key)) {
+      if (!destinationSlugs.includes(key) && !brokenSlugs.get("destination")?.includes(key)) {
         const suggestion = closestMatch(key, destinationSlugs);
-        problems.push(problemIn(city, ["destinations", key],
-          `no destination "${key}" in data/destinations/${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`));
+        const message = `no destination "${key}" in data/destinations/${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+        // The key itself is the mistake, so point at it rather than at the notes below it.
+        problems.push({ ...problemIn(city, ["destinations", key], message), ...city.locateKey(["destinations"], key) });
       }
     }
   }

@@ -1,0 +1,95 @@
+// Shared by the tests: the real content of data/, loaded, validated and routed once per test file.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { load, type CheerioAPI } from "cheerio";
+import { loadSourceFiles } from "../../../src/content/load";
+import { validateContent } from "../../../src/content/validate";
+import { ContentError, formatProblem, type ContentProblem } from "../../../src/errors";
+import { renderRoute as renderRouteWith } from "../../../src/render";
+import { createRoutes } from "../../../src/routes";
+import type { AssetUrls, OutputFile, Route, SiteContent, SourceFile } from "../../../src/types";
+
+export const projectRoot = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+
+/** Stand-ins for the content-hashed names the client bundle gets in a real build. */
+export const testAssets: AssetUrls = { css: "/assets/site.test.css", js: "/assets/client.test.js" };
+
+export interface RealSite {
+  sources: SourceFile[];
+  content: SiteContent;
+  routes: Route[];
+}
+
+let realSite: Promise<RealSite> | undefined;
+
+/** data/ as the build sees it: source files, validated content and the route table. */
+export function loadRealSite(): Promise<RealSite> {
+  realSite ??= (async () => {
+    const sources = await loadSourceFiles(path.join(projectRoot, "data"), projectRoot);
+    const content = validateContent(sources);
+    return { sources, content, routes: createRoutes(content, testAssets) };
+  })();
+  return realSite;
+}
+
+/** A fixed build date, so rendering in tests never reads the clock. */
+export const testBuildDate = new Date("2025-09-08T12:00:00Z");
+
+/** One route of the real site rendered as the build renders it, with the test build date. */
+export async function renderRoute(route: Route): Promise<OutputFile> {
+  const { content } = await loadRealSite();
+  return renderRouteWith(route, { site: content.site, buildDate: testBuildDate });
+}
+
+/** The route of one URL of the real site; fails the test when there is none. */
+export async function routeOf(url: string): Promise<Route> {
+  const route = (await loadRealSite()).routes.find((r) => r.url === url);
+  if (!route) throw new Error(`no route for ${url}`);
+  return route;
+}
+
+/** The rendered HTML of one page of the real site, ready to query. */
+export async function renderPage(url: string): Promise<CheerioAPI> {
+  return load(String((await renderRoute(await routeOf(url))).contents));
+}
+
+/** The JSON-LD blocks of a page, parsed, by their @type. */
+export function jsonLdOf($: CheerioAPI): Record<string, Record<string, unknown>> {
+  const blocks = $('script[type="application/ld+json"]')
+    .toArray()
+    .map((el) => JSON.parse($(el).text()) as Record<string, unknown>);
+  return Object.fromEntries(blocks.map((block) => [String(block["@type"]), block]));
+}
+
+/** The visible text of an element with its whitespace collapsed, as a reader sees it. */
+export const textOf = ($: CheerioAPI, selector: string): string[] =>
+  $(selector)
+    .toArray()
+    .map((el) => $(el).text().replace(/\s+/g, " ").trim());
+
+/** The located messages a content check throws, formatted as the editor sees them. */
+export function messagesOf(run: () => unknown): string[] {
+  return problemsOf(run).map(formatProblem);
+}
+
+export function problemsOf(run: () => unknown): ContentProblem[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ContentError, but the content was accepted");
+}
+
+/** A file of tests/fixtures/ as a data file at `dataPath` (line numbers in assertions count from the fixture). */
+export function fixture(name: string, dataPath: string): SourceFile {
+  return { path: dataPath, text: readFileSync(path.join(projectRoot, "tests/fixtures", name), "utf8") };
+}
+
+/** The real source files with some replaced (same path) or added (new path). */
+export function withFiles(sources: SourceFile[], ...changed: SourceFile[]): SourceFile[] {
+  const paths = new Set(changed.map((f) => f.path));
+  return [...sources.filter((f) => !paths.has(f.path)), ...changed];
+}
