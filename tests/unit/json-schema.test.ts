@@ -13,6 +13,9 @@ const schemaByPlace: [RegExp, string][] = [
   [/^data\/destinations\/[^/]+\.yaml$/, "destination"],
   [/^data\/pages\/[^/]+\.yaml$/, "page"],
   [/^data\/episodes\/[^/]+\.yaml$/, "episode"],
+  [/^data\/documents\/pre-flight-checklist\.yaml$/, "checklist-document"],
+  [/^data\/documents\/letter-of-medical-necessity\.yaml$/, "letter-template"],
+  [/^data\/documents\/sample-itinerary\.yaml$/, "sample-itinerary"],
 ];
 
 describe("the JSON Schemas for editors", () => {

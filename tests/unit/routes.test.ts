@@ -23,24 +23,37 @@ beforeAll(async () => {
 });
 const urls = () => routes.map((r) => r.url);
 // The /podcast/ routes come from their own branch and are tested there.
-const withoutPodcast = (list: string[]) => list.filter((url) => !url.includes("/podcast/"));
+const podcastPages = [
+  "/podcast/",
+  "/podcast/bedside-to-bedside-how-a-medical-flight-comes-together/",
+  "/podcast/real-time-tracking-peace-of-mind/",
+  "/podcast/international-flights-made-simple/",
+];
+const documentPages = [
+  "/for-case-managers/pre-flight-checklist/",
+  "/for-case-managers/letter-of-medical-necessity-template/",
+  "/for-case-managers/sample-itinerary/",
+];
 const kindOf = (url: string) => {
   const route = routes.find((r) => r.url === url);
   return route?.kind === "page" ? route.pageKind : route?.kind;
 };
 
 describe("createRoutes on the real content", () => {
-  it("has every route of spec §2 that exists on main, and no other", () => {
+  it("has every route of spec §2, the document pages of /for-case-managers/, and no other", () => {
     const expected = [
       "/",
       "/cities/",
       ...staticPages,
       ...citySlugs.flatMap((slug) => [`/${slug}/`, ...destinationSegments.map((segment) => `/${slug}/${segment}/`)]),
+      ...podcastPages,
+      "/podcast/feed.xml",
+      ...documentPages,
       "/404.html",
       "/sitemap.xml",
       "/robots.txt",
     ];
-    expect(withoutPodcast(urls()).sort()).toEqual([...expected].sort());
+    expect(urls().sort()).toEqual([...expected].sort());
   });
 
   it("has 21 city pages, each with the two destination pages under it", () => {
@@ -90,7 +103,7 @@ describe("createRoutes on the real content", () => {
     const indexable = routes
       .filter((r) => r.kind === "page" && r.pageKind !== "thank-you" && r.pageKind !== "not-found")
       .map((r) => `${baseUrl}${r.url}`);
-    expect(withoutPodcast(indexable)).toHaveLength(1 + 1 + 10 + 21 * 3);
+    expect(indexable).toHaveLength(1 + 1 + 10 + 21 * 3 + podcastPages.length + documentPages.length);
     expect([...sitemap.urls].sort()).toEqual(indexable.sort());
     expect(sitemap.urls).not.toContain(`${baseUrl}/thank-you/`);
     expect(sitemap.urls.some((url) => url.includes("404"))).toBe(false);

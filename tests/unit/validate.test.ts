@@ -95,7 +95,7 @@ describe("validateContent", () => {
   it("reports a file in a place flightsite does not know, and what it expected", () => {
     const stray = { ...naples, path: "data/citys/naples.yaml" };
     expect(messagesOf(() => validateContent(withFiles(sources, stray)))).toEqual([
-      "data/citys/naples.yaml:1:1 is not a kind of data file flightsite knows; expected site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml, pages/<name>.yaml or episodes/<slug>.yaml",
+      "data/citys/naples.yaml:1:1 is not a kind of data file flightsite knows; expected site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml, pages/<name>.yaml, episodes/<slug>.yaml, documents/pre-flight-checklist.yaml, documents/letter-of-medical-necessity.yaml or documents/sample-itinerary.yaml",
     ]);
   });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { load, type CheerioAPI } from "cheerio";
 import { loadSourceFiles } from "../../../src/content/load";
 import { validateContent } from "../../../src/content/validate";
+import { generateDocuments } from "../../../src/documents/generate";
 import { ContentError, formatProblem, type ContentProblem } from "../../../src/errors";
 import { renderRoute as renderRouteWith } from "../../../src/render";
 import { createRoutes } from "../../../src/routes";
@@ -28,7 +29,8 @@ export function loadRealSite(): Promise<RealSite> {
   realSite ??= (async () => {
     const sources = await loadSourceFiles(path.join(projectRoot, "data"), projectRoot);
     const content = validateContent(sources);
-    return { sources, content, routes: createRoutes(content, testAssets) };
+    const downloads = await generateDocuments(content);
+    return { sources, content, routes: createRoutes(content, testAssets, downloads) };
   })();
   return realSite;
 }
