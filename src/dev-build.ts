@@ -93,8 +93,9 @@ export class DevBuild {
 
     const routes = this.#guard(() => renderer.createRoutes(content, bundle.assets), "creating the routes");
     const rendered = new Map<string, { key: string; output: OutputFile }>();
+    const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
     for (const route of routes) {
-      const key = routeKey(route, renderer.id, content);
+      const key = routeKey(route, common);
       const last = this.#rendered.get(route.file);
       const output = last?.key === key ? last.output : this.#guard(() => renderer.renderRoute(route), `rendering ${route.url}`);
       rendered.set(route.file, { key, output });
@@ -174,12 +175,12 @@ export class DevBuild {
 // --- internal ---
 
 /**
- * What a route's output depends on, hashed: the renderer's code, the site settings, and the props of the page
- * (or the whole route, for files that are not pages). Functions in props count by name: React elements passed as
- * props carry their component as `type`.
+ * What a route's output depends on, hashed: `common` (the renderer's code and the site settings, which every
+ * route may use) and the props of the page (or the whole route, for files that are not pages). Functions in
+ * props count by name: React elements passed as props carry their component as `type`.
  */
-function routeKey(route: Route, rendererId: string, content: SiteContent): string {
-  const hash = createHash("sha1").update(rendererId).update(JSON.stringify(content.site));
+function routeKey(route: Route, common: string): string {
+  const hash = createHash("sha1").update(common);
   if (route.kind === "page") {
     hash.update(functionName(route.element.type));
     hash.update(JSON.stringify(route.element.props, plainValue));

@@ -186,7 +186,8 @@ async function watchSources(
     pending.clear();
     running = rebuild(changed).finally(() => {
       running = undefined;
-      if (pending.size > 0) flush();
+      // Changes saved during the rebuild: rebuild again now, unless more are still arriving (a timer is waiting).
+      if (pending.size > 0 && timer === undefined) flush();
     });
   };
 
@@ -227,7 +228,8 @@ class SiteFiles {
       etag: true,
       extensions: [], // "/about" is not about.html, as on S3
       setHeaders: (response, pathname) => response.setHeader("Content-Type", contentTypeFor(pathname)),
-      onNoMatch: (request, response) => void this.#notFound(request, response),
+      // Only when the file went away between the check in answer() and sirv's own look.
+      onNoMatch: (request, response) => void this.#notFound(request, response).catch(() => response.end()),
     });
   }
 
