@@ -58,6 +58,7 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
   const id = createHash("sha1").update(code.replace(/\/\/# sourceMappingURL=.*$/s, "")).digest("base64url");
   if (previous?.id === id) return previous;
 
+  // Node applies a module's inline source map only once asked to (for the whole process, from then on).
   process.setSourceMapsEnabled(true);
   await mkdir(folder, { recursive: true });
   await writeFile(file, code);

@@ -47,7 +47,7 @@ describe("flightsite serve", () => {
     expect(h1Of(await naples.text())).toBe("Medical Flights in Naples, Florida");
   });
 
-  it("serves 127.0.0.1 by default address it was given", () => {
+  it("listens on the address it is given and names it in its URL", () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
