@@ -80,9 +80,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   return { content, files, pagesByKind, bytes, warnings, timings: timer.laps as BuildResult["timings"] };
 }
 
-// --- internal ---
-
-async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
+/** Files copied into the site as they are (templates/static/: the favicon…), named relative to `dir`. */
+export async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
   const names = await readdir(dir, { recursive: true, withFileTypes: true });
   return Promise.all(
     names
@@ -93,6 +92,8 @@ async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
       }),
   );
 }
+
+// --- internal ---
 
 function stageTimer() {
   let last = performance.now();

@@ -1,12 +1,15 @@
 import path from "node:path";
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { build, type BuildResult } from "./build";
-import { ContentError, LinkError, formatContentError } from "./errors";
+import { ContentError, LinkError, TemplateError, formatContentError } from "./errors";
+import { openInBrowser, serve } from "./serve";
 
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  /** Resolves when a long-running command (serve) should stop; by default on Ctrl-C (SIGINT) or SIGTERM. */
+  untilStopped?: () => Promise<void>;
 }
 
 const defaultIo: Io = {
@@ -37,6 +40,47 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.stdout(formatSummary(result, options.out));
     });
 
+  program
+    .command("serve")
+    .description(
+      "Build the site, then serve it as S3 static website hosting will, with a local quote receiver at /api/quote. " +
+        "Quotes are appended to .flightsite/quotes.ndjson.",
+    )
+    .option("--watch", "rebuild what a change in data/, templates/ or client/ affects, and reload open pages")
+    .option("--port <n>", "port to listen on (0: any free port)", parsePort, 8080)
+    .option("--host <host>", "address to listen on; only this computer by default", "127.0.0.1")
+    .option("--open", "open the site in the default browser")
+    .option("--data <dir>", "folder with the YAML content", "data")
+    .option("--out <dir>", "folder to write the site to", "dist")
+    .action(async (options: { watch?: boolean; port: number; host: string; open?: boolean; data: string; out: string }) => {
+      const root = path.resolve(io.cwd);
+      let server;
+      try {
+        server = await serve({
+          root,
+          dataDir: path.resolve(io.cwd, options.data),
+          outDir: path.resolve(io.cwd, options.out),
+          port: options.port,
+          host: options.host,
+          watch: options.watch ?? false,
+          quotesFile: path.join(root, ".flightsite/quotes.ndjson"),
+          stdout: io.stdout,
+          stderr: io.stderr,
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+        io.stderr(`flightsite: port ${options.port} on ${options.host} is already in use; stop the other server or pass --port N\n`);
+        throw new CommanderError(1, "flightsite.portInUse", "port in use");
+      }
+      io.stdout(`flightsite: serving ${options.out}/ at ${server.url}${options.watch ? " and watching for changes" : ""}; Ctrl-C stops\n`);
+      if (options.open) openInBrowser(server.url, io.stderr);
+      try {
+        await Promise.race([(io.untilStopped ?? untilSignal)(), server.failed]);
+      } finally {
+        await server.close();
+      }
+    });
+
   try {
     await program.parseAsync(argv, { from: "user" });
     return 0;
@@ -44,6 +88,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof ContentError) {
       io.stderr(`${formatContentError(error)}\nNothing was written; the previous site is unchanged.\n`);
+      return 1;
+    }
+    if (error instanceof TemplateError) {
+      io.stderr(`flightsite: the templates or client code do not build\n${error.message}\nNothing was written; the previous site is unchanged.\n`);
       return 1;
     }
     if (error instanceof LinkError) {
@@ -67,4 +115,25 @@ export function formatSummary(result: BuildResult, outDir: string): string {
     ...result.warnings.map((warning) => `  warning: ${warning}`),
     "",
   ].join("\n");
+}
+
+// --- internal ---
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a port number from 0 to 65535");
+  return port;
+}
+
+/** Resolves on the first Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C then ends the process at once, as usual. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
 }

@@ -53,3 +53,11 @@ export function formatBrokenLinks(broken: { page: string; link: string }[], outD
     })
     .join("\n");
 }
+
+/**
+ * A mistake in templates/, client/ or the styles, found while `serve --watch` rebuilds (a syntax error, or a
+ * template that throws). Each line of the message starts with `file:line:column` when the place is known.
+ */
+export class TemplateError extends Error {
+  override name = "TemplateError";
+}

@@ -7,30 +7,46 @@ export interface BrokenLink {
   link: string;
 }
 
+/** The links and ids of HTML files by name, kept between checks so that unchanged pages are not parsed again. */
+export type LinkScanCache = Map<string, { contents: string; links: string[]; ids: Set<string> }>;
+
 /**
  * Every internal link, asset and anchor reference in the HTML files (and the files a feed points at) that does not
  * resolve to a file (or an id on the target page) of the output. Absolute links to the site's own baseUrl count as
  * internal; other origins, tel: and mailto: are not checked.
  */
-export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLink[] {
+export function findBrokenLinks(files: OutputFile[], baseUrl: string, cache?: LinkScanCache): BrokenLink[] {
   const names = new Set(files.map((f) => f.file));
   const pages = new Map<string, { links: string[]; ids: Set<string> }>();
   for (const file of files) {
-    if (file.file.endsWith(".html")) pages.set(file.file, scanHtml(String(file.contents)));
+    if (!file.file.endsWith(".html")) continue;
+    const contents = String(file.contents);
+    const cached = cache?.get(file.file);
+    const scan = cached?.contents === contents ? cached : scanHtml(contents);
+    cache?.set(file.file, { contents, ...scan });
+    pages.set(file.file, scan);
   }
   const sources = new Map([...pages].map(([page, { links }]) => [page, links]));
   for (const file of files) {
     if (file.file.endsWith(".xml")) sources.set(file.file, scanXml(String(file.contents)));
   }
+  const siteOrigin = new URL(baseUrl).origin;
+  // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
+  const targets = new Map<string, { file: string | undefined; anchor: string } | null>();
   const broken: BrokenLink[] = [];
   for (const [page, links] of sources) {
     const pageUrl = new URL(`/${page.replace(/index\.html$/, "")}`, baseUrl);
     for (const link of links) {
-      const target = new URL(link, pageUrl);
-      if (target.origin !== new URL(baseUrl).origin) continue;
-      const file = fileFor(target.pathname);
+      const key = /^(\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(link) ? link : `${pageUrl.pathname} ${link}`;
+      let target = targets.get(key);
+      if (target === undefined) {
+        const url = new URL(link, pageUrl);
+        target = url.origin === siteOrigin ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+        targets.set(key, target);
+      }
+      if (target === null) continue;
+      const { file, anchor } = target;
       const exists = file !== undefined && names.has(file);
-      const anchor = decodeURIComponent(target.hash.slice(1));
       if (!exists || (anchor && !pages.get(file)?.ids.has(anchor))) broken.push({ page, link });
     }
   }

@@ -5,6 +5,9 @@ import type { PhrasingContent, Root, RootContent } from "mdast";
 import { normalizeInternalLink } from "./urls";
 
 const parser = unified().use(remarkParse);
+// The same text is rendered many times (every city's destination pages share their sections), and `serve --watch`
+// re-creates every route on each save: a pure function, so each distinct text is rendered once.
+const rendered = new Map<string, string>();
 const renderer = unified()
   .use(remarkParse)
   .use(() => (tree: Root) => rewriteLinks(tree))
@@ -23,7 +26,13 @@ const showNotesRenderer = unified()
  * becomes a link to that page.
  */
 export function renderMarkdown(source: string): string {
-  return String(renderer.processSync(source));
+  let html = rendered.get(source);
+  if (html === undefined) {
+    html = String(renderer.processSync(source));
+    if (rendered.size >= 2000) rendered.clear();
+    rendered.set(source, html);
+  }
+  return html;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "./types";
 
@@ -24,6 +24,43 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
     throw error;
   }
 }
+
+/**
+ * Updates a written site in place: writes `files` and deletes `removed` (names relative to `outDir`). Each file is
+ * written beside its place and renamed over it, so a server reading it meanwhile sends the old or the new file,
+ * never half of one. Folders left empty by a removal go too.
+ */
+export async function writeChangedFiles(outDir: string, files: OutputFile[], removed: string[]): Promise<void> {
+  const target = path.resolve(outDir);
+  await Promise.all(
+    files.map(async (f) => {
+      const destination = path.join(target, f.file);
+      const temporary = `${destination}.tmp-${process.pid}`;
+      await mkdir(path.dirname(destination), { recursive: true });
+      try {
+        await writeFile(temporary, f.contents);
+        await rename(temporary, destination);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    }),
+  );
+  for (const file of removed) {
+    await rm(path.join(target, file), { force: true });
+    let folder = path.dirname(path.join(target, file));
+    while (folder.startsWith(`${target}${path.sep}`)) {
+      try {
+        await rmdir(folder);
+      } catch {
+        break; // not empty, or already gone
+      }
+      folder = path.dirname(folder);
+    }
+  }
+}
+
+// --- internal ---
 
 async function exists(p: string): Promise<boolean> {
   try {

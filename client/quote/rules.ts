@@ -40,7 +40,9 @@ export const NOTES_PLACEHOLDER =
 export type Urgency = (typeof URGENCY_OPTIONS)[number];
 export type Mobility = (typeof MOBILITY_OPTIONS)[number];
 export type Equipment = (typeof EQUIPMENT_OPTIONS)[number];
-export type SourceSlot = "modal" | "inline" | "sidebar" | "footer";
+/** Where on the site the form was: the modal dialog, /contact, an episode's sidebar or the footer. */
+export const SOURCE_SLOTS = ["modal", "inline", "sidebar", "footer"] as const;
+export type SourceSlot = (typeof SOURCE_SLOTS)[number];
 export type FormVariant = "full" | "compact";
 
 /** What the visitor enters. Radio groups start empty, so "" means "not chosen yet". */

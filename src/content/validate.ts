@@ -35,8 +35,11 @@ const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
 /** First URL segments that belong to the site itself, so no city may take them. */
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
 
-/** All data files → SiteContent, or a ContentError listing every problem in every file at once. */
-export function validateContent(files: SourceFile[]): SiteContent {
+/**
+ * All data files → SiteContent, or a ContentError listing every problem in every file at once. `parse` is
+ * parseDataFile unless a caller keeps earlier results (`serve --watch` parses only the files that changed).
+ */
+export function validateContent(files: SourceFile[], parse: typeof parseDataFile = parseDataFile): SiteContent {
   const problems: ContentProblem[] = [];
   const parsed = new Map<ContentKind, ParsedFile<unknown>[]>();
   // Files that failed their schema still name a city or destination (by their file name), so references to them
@@ -49,7 +52,7 @@ export function validateContent(files: SourceFile[]): SiteContent {
       problems.push(problemAt(file, "", `is not a kind of data file flightsite knows; expected ${knownFileNames}`));
       continue;
     }
-    const result = parseDataFile(file, kind.schema);
+    const result = parse(file, kind.schema);
     if (result.ok) parsed.set(kind.kind, [...(parsed.get(kind.kind) ?? []), result.parsed]);
     else {
       problems.push(...result.problems);

@@ -1,0 +1,233 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { z } from "zod";
+import { loadStaticFiles, type BuildOptions } from "./build";
+import { bundleClient } from "./client-bundle";
+import { loadSourceFiles } from "./content/load";
+import { parseDataFile, type ParseResult } from "./content/parse";
+import { validateContent } from "./content/validate";
+import { ContentError, LinkError } from "./errors";
+import { findBrokenLinks, type LinkScanCache } from "./link-check";
+import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "./render-bundle";
+import { generateDocuments } from "./documents/generate";
+import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "./types";
+import { writeChangedFiles, writeOutput } from "./write-output";
+
+export interface DevBuildOptions extends BuildOptions {
+  /**
+   * Where quote forms post when data/site.yaml sets no quote.endpoint, like "/api/quote" of the dev server. It
+   * replaces the setting in the validated content (site.yaml itself only takes https:// addresses), and the
+   * link check lets it through, since the server answers it rather than a file.
+   */
+  quoteEndpoint?: string;
+}
+
+export interface RebuildResult {
+  /** Output files written, relative to outDir. */
+  written: string[];
+  /** Output files deleted, relative to outDir. */
+  removed: string[];
+  milliseconds: number;
+}
+
+/**
+ * The site kept in memory between builds, so that a change costs only what it affects. Every rebuild re-reads and
+ * re-validates all of data/ (only changed files are parsed again; the cross-checks need all of them), re-creates
+ * every route, and renders only the routes whose input changed: each route's key is a hash of the renderer's code
+ * and of its props (or of the route itself, for the sitemap and robots.txt), and a route whose key is unchanged
+ * keeps its last output. So one city file re-renders that city's pages, the pages whose props mention it (home and
+ * /cities/ list names and links; other cities link its slug), and the sitemap when the list of pages changes;
+ * site.yaml or city-common.yaml change every page that shows them. Templates and client code are rebundled only when
+ * a file of theirs changed. Only files whose bytes differ are written; files no longer produced are deleted.
+ */
+export class DevBuild {
+  #renderer: Renderer | undefined;
+  #bundle: { files: OutputFile[]; assets: AssetUrls } | undefined;
+  #staticFiles: OutputFile[] | undefined;
+  /** Parts to rebuild before the next render; a part stays stale until it builds without error. */
+  #stale = { renderer: true, client: true, static: true };
+  #rendered = new Map<string, { key: string; output: OutputFile }>();
+  /** What the output folder holds, from the last write; undefined until a first complete write. */
+  #written: Map<string, string | Uint8Array> | undefined;
+  #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
+  #linkScans: LinkScanCache = new Map();
+  /** The case-manager downloads and the content they were made from: regenerated only when that changes. */
+  #downloads: { key: string; files: Download[] } | undefined;
+  /** One build date for the whole session, so the feed's lastBuildDate does not make it change on every save. */
+  readonly #buildDate: Date;
+
+  /** The content of the last successful rebuild. */
+  content: SiteContent | undefined;
+
+  constructor(readonly options: DevBuildOptions) {
+    this.#buildDate = options.buildDate ?? new Date();
+  }
+
+  /**
+   * Rebuilds after `changed` files (absolute paths) changed, or everything the first time, and writes the
+   * difference into outDir. Throws ContentError, LinkError or TemplateError and writes nothing when the sources
+   * have a mistake; the output folder then keeps the last good build.
+   */
+  async rebuild(changed: string[] = []): Promise<RebuildResult> {
+    const started = performance.now();
+    for (const file of changed) {
+      const part = this.partOf(file);
+      if (part === "client") this.#stale.client = this.#stale.renderer = true; // islands render on the server too
+      else if (part === "templates") this.#stale.renderer = true;
+      else if (part === "styles") this.#stale.client = true;
+      else if (part === "static") this.#stale.static = true;
+    }
+    const { root, dataDir, outDir } = this.options;
+
+    if (this.#stale.client || !this.#bundle) {
+      this.#bundle = await bundleClient({ root }).catch(rethrowBuildFailure);
+      this.#stale.client = false;
+    }
+    if (this.#stale.renderer || !this.#renderer) {
+      this.#renderer = await loadRenderer(root, this.#renderer);
+      this.#stale.renderer = false;
+    }
+    if (this.#stale.static || !this.#staticFiles) {
+      this.#staticFiles = await loadStaticFiles(path.join(root, "templates/static"));
+      this.#stale.static = false;
+    }
+    const renderer = this.#renderer;
+    const bundle = this.#bundle;
+
+    const sources = await loadSourceFiles(dataDir, root);
+    const content = this.#withQuoteEndpoint(validateContent(sources, this.#parse));
+    this.#forgetParsed(sources);
+
+    const downloads = await this.#generateDownloads(content);
+    const routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
+    const context = { site: content.site, buildDate: this.#buildDate };
+    const rendered = new Map<string, { key: string; output: OutputFile }>();
+    const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
+    for (const route of routes) {
+      const key = routeKey(route, common);
+      const last = this.#rendered.get(route.file);
+      const output = last?.key === key ? last.output : this.#guard(() => renderer.renderRoute(route, context), `rendering ${route.url}`);
+      rendered.set(route.file, { key, output });
+    }
+    // Renders stay valid for their keys whatever happens next, so keep them even if the link check fails.
+    this.#rendered = rendered;
+
+    const files = [...[...rendered.values()].map((r) => r.output), ...downloads, ...bundle.files, ...this.#staticFiles];
+    const broken = findBrokenLinks(files, content.site.baseUrl, this.#linkScans).filter(
+      (link) => link.link !== this.options.quoteEndpoint,
+    );
+    const names = new Set(files.map((f) => f.file));
+    for (const file of this.#linkScans.keys()) if (!names.has(file)) this.#linkScans.delete(file);
+    if (broken.length > 0) throw new LinkError(broken);
+
+    const previous = this.#written;
+    const changedFiles = previous ? files.filter((f) => !sameContents(previous.get(f.file), f.contents)) : files;
+    const removed = previous ? [...previous.keys()].filter((file) => !names.has(file)) : [];
+    // The first write replaces the whole folder, so nothing of an older build survives in it.
+    if (previous) await writeChangedFiles(outDir, changedFiles, removed);
+    else await writeOutput(outDir, files);
+    this.#written = new Map(files.map((f) => [f.file, f.contents]));
+    this.content = content;
+    return {
+      written: changedFiles.map((f) => f.file),
+      removed,
+      milliseconds: Math.round(performance.now() - started),
+    };
+  }
+
+  async #generateDownloads(content: SiteContent): Promise<Download[]> {
+    // The documents print the company line and the shared checklists besides their own files.
+    const key = digest(JSON.stringify([content.documents, content.cityCommon, content.site]));
+    if (this.#downloads?.key !== key) this.#downloads = { key, files: await generateDocuments(content) };
+    return this.#downloads.files;
+  }
+
+  /** Which part of the project a changed file belongs to, or undefined for a file the site is not built from. */
+  partOf(file: string): "data" | "templates" | "styles" | "static" | "client" | undefined {
+    const { root, dataDir } = this.options;
+    const inside = (folder: string) => !path.relative(folder, file).startsWith("..") && !path.isAbsolute(path.relative(folder, file));
+    if (inside(dataDir)) return "data";
+    if (inside(path.join(root, "templates/styles"))) return "styles";
+    if (inside(path.join(root, "templates/static"))) return "static";
+    if (inside(path.join(root, "templates"))) return "templates";
+    if (inside(path.join(root, "client"))) return "client";
+    return undefined;
+  }
+
+  // --- internal ---
+
+  /** parseDataFile, remembering each file's result until its text changes. */
+  #parse = <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
+    const last = this.#parsed.get(file.path);
+    if (last && last.text === file.text && last.schema === schema) return last.result as ParseResult<T>;
+    const result = parseDataFile(file, schema);
+    this.#parsed.set(file.path, { text: file.text, schema, result });
+    return result;
+  };
+
+  #forgetParsed(sources: SourceFile[]): void {
+    const present = new Set(sources.map((s) => s.path));
+    for (const file of this.#parsed.keys()) if (!present.has(file)) this.#parsed.delete(file);
+  }
+
+  #withQuoteEndpoint(content: SiteContent): SiteContent {
+    const endpoint = content.site.quote.endpoint ?? this.options.quoteEndpoint;
+    return endpoint === content.site.quote.endpoint
+      ? content
+      : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
+  }
+
+  /** Runs route or template code; what it throws (a template's mistake, as far as an editor can tell) becomes a TemplateError. */
+  #guard<T>(run: () => T, doing: string): T {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof ContentError) throw error;
+      throw templateErrorFromException(error, this.options.root, doing);
+    }
+  }
+}
+
+// --- internal ---
+
+/**
+ * What a route's output depends on, hashed: `common` (the renderer's code and the site settings, which every
+ * route may use) and the props of the page (or the whole route, for files that are not pages). Functions in
+ * props count by name: React elements passed as props carry their component as `type`.
+ */
+function routeKey(route: Route, common: string): string {
+  const hash = createHash("sha1").update(common);
+  if (route.kind === "page") {
+    hash.update(functionName(route.element.type));
+    hash.update(JSON.stringify(route.element.props, plainValue));
+  } else {
+    hash.update(JSON.stringify(route, plainValue));
+  }
+  return hash.digest("base64url");
+}
+
+function digest(text: string): string {
+  return createHash("sha1").update(text).digest("base64url");
+}
+
+function plainValue(_key: string, value: unknown): unknown {
+  if (typeof value === "function") return `function ${functionName(value)}`;
+  if (value instanceof Map) return [...value];
+  if (value instanceof Set) return [...value];
+  return value;
+}
+
+/** A component's name ("CityPage"), or the tag of a plain element ("div"). */
+function functionName(value: unknown): string {
+  return typeof value === "function" ? value.name : String(value);
+}
+
+function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
+  if (a === undefined) return false;
+  if (typeof a === "string" && typeof b === "string") return a === b;
+  return Buffer.from(a).equals(Buffer.from(b));
+}
+
+function rethrowBuildFailure(error: unknown): never {
+  throw isBuildFailure(error) ? templateErrorFromBuild(error) : error;
+}

@@ -1,0 +1,94 @@
+import { checkQuote, type Quote, type QuoteErrors } from "./quote-schema";
+
+export interface QuoteReceiverOptions {
+  /** Keeps a valid quote; the receiver answers 200 only after it resolves. */
+  store: (quote: Quote) => Promise<void>;
+  /** Origins allowed to post from another site (CORS), like "https://www.example.org". Default: none, same origin only. */
+  allowedOrigins?: string[];
+}
+
+/** Bodies above this many bytes are refused with 413: a quote request is a few hundred bytes of text. */
+export const MAX_QUOTE_BYTES = 32 * 1024;
+
+/**
+ * The quote endpoint as a standard fetch handler, so the same code runs in the dev server and, later, in a
+ * serverless function: POST a quote as JSON → 200 `{ ok: true, case_id }` once it is stored; 400
+ * `{ errors: { field: message } }` for invalid JSON or fields; 413 above 32 KB; 405 for other methods.
+ * Where it is mounted (/api/quote in the dev server) is the host's concern.
+ */
+export function createQuoteReceiver({ store, allowedOrigins = [] }: QuoteReceiverOptions): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const origin = request.headers.get("origin");
+    const cors: Record<string, string> =
+      origin && allowedOrigins.includes(origin) ? { "Access-Control-Allow-Origin": origin, Vary: "Origin" } : {};
+    if (request.method === "OPTIONS") {
+      // A preflight: same-origin pages never send one, so only allowed origins hear that they may post.
+      return new Response(null, {
+        status: 204,
+        headers: {
+          Allow: allowedMethods,
+          ...cors,
+          ...(cors["Access-Control-Allow-Origin"]
+            ? { "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600" }
+            : {}),
+        },
+      });
+    }
+    if (request.method !== "POST") {
+      return json(405, { errors: { method: "must be POST, with the quote as JSON" } }, { Allow: allowedMethods, ...cors });
+    }
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    const text = declared > MAX_QUOTE_BYTES ? undefined : await readText(request, MAX_QUOTE_BYTES);
+    if (text === undefined) return json(413, { errors: { body: tooLarge } }, { Connection: "close", ...cors });
+
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json(400, { errors: { body: "is not valid JSON; send the quote as a JSON object" } }, cors);
+    }
+    const result = checkQuote(body);
+    if (!result.ok) return json(400, { errors: result.errors }, cors);
+    await store(result.quote);
+    return json(200, { ok: true, case_id: result.quote.case_id }, cors);
+  };
+}
+
+export type QuoteResponseBody = { ok: true; case_id: string } | { errors: QuoteErrors };
+
+// --- internal ---
+
+const allowedMethods = "POST, OPTIONS";
+const tooLarge = `must be at most ${MAX_QUOTE_BYTES / 1024} KB`;
+
+function json(status: number, body: QuoteResponseBody, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** The body as text, or undefined as soon as it grows past `limit` bytes (whatever Content-Length said). */
+async function readText(request: Request, limit: number): Promise<string | undefined> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

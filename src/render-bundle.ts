@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type BuildFailure } from "esbuild";
+import { TemplateError } from "./errors";
+import type { renderRoute } from "./render";
+import type { createRoutes } from "./routes";
+
+/** The code that turns content into pages: the route table and the renderer, with every template they use. */
+export interface Renderer {
+  /** A hash of the code: equal ids render equal pages from equal routes. */
+  id: string;
+  createRoutes: typeof createRoutes;
+  renderRoute: typeof renderRoute;
+}
+
+/**
+ * src/routes.tsx and src/render.ts of `root`, with everything they import (templates/, the islands of client/),
+ * loaded as fresh modules. Node caches an ES module by its URL for the life of the process, so importing a changed
+ * template again would give the old code. Instead esbuild bundles the current sources into one file under a new
+ * name in .flightsite/render/, which is imported and then deleted. Packages (react, zod…) stay external, so the
+ * bundle shares them with the rest of the process. When the bundle is byte for byte the one `previous` came from,
+ * `previous` is returned as it is. Every import stays in memory until the process ends: a few hundred KB each.
+ */
+export async function loadRenderer(root: string, previous?: Renderer): Promise<Renderer> {
+  const folder = path.join(root, ".flightsite", "render");
+  const file = path.join(folder, `routes-${process.pid}-${++loads}.mjs`);
+  let code: string;
+  try {
+    const result = await build({
+      absWorkingDir: root,
+      stdin: {
+        contents: 'export { createRoutes } from "./routes.tsx";\nexport { renderRoute } from "./render.ts";\n',
+        resolveDir: path.join(root, "src"),
+        sourcefile: "src/render-entry.ts",
+        loader: "ts",
+      },
+      outfile: file,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      jsx: "automatic",
+      // Stack traces of a template that throws then point at the template's own lines.
+      sourcemap: "inline",
+      sourcesContent: false,
+      write: false,
+      logLevel: "silent",
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (error) {
+    if (isBuildFailure(error)) throw templateErrorFromBuild(error);
+    throw error;
+  }
+  // The source map names paths relative to the bundle's own place, so it is left out of the id.
+  const id = createHash("sha1").update(code.replace(/\/\/# sourceMappingURL=.*$/s, "")).digest("base64url");
+  if (previous?.id === id) return previous;
+
+  // Node applies a module's inline source map only once asked to (for the whole process, from then on).
+  process.setSourceMapsEnabled(true);
+  await mkdir(folder, { recursive: true });
+  await writeFile(file, code);
+  try {
+    const module = (await import(pathToFileURL(file).href)) as Omit<Renderer, "id">;
+    return { id, createRoutes: module.createRoutes, renderRoute: module.renderRoute };
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** A TemplateError for something a template threw, pointing at the first line of our own code in its stack. */
+export function templateErrorFromException(error: unknown, root: string, doing: string): TemplateError {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? (error.stack ?? "") : "";
+  for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s()]+):(\d+):(\d+)/g)) {
+    const relative = path.relative(root, match[1]!).split(path.sep).join("/");
+    if (/^(templates|client|src)\//.test(relative)) {
+      return new TemplateError(`${relative}:${match[2]}:${match[3]} ${message} (while ${doing})`);
+    }
+  }
+  return new TemplateError(`${message} (while ${doing})`);
+}
+
+/** esbuild's errors (templates/, client/ or the styles) as a TemplateError, one `file:line:column message` each. */
+export function templateErrorFromBuild(failure: BuildFailure): TemplateError {
+  return new TemplateError(
+    failure.errors
+      .map(({ location, text }) => (location ? `${location.file}:${location.line}:${location.column + 1} ${text}` : text))
+      .join("\n"),
+  );
+}
+
+export function isBuildFailure(error: unknown): error is BuildFailure {
+  return error instanceof Error && Array.isArray((error as Partial<BuildFailure>).errors);
+}
+
+// --- internal ---
+
+let loads = 0;

@@ -1,0 +1,95 @@
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build";
+import { DevBuild } from "../../src/dev-build";
+import { createTempProject, editFile, type TempProject } from "./support/temp-project";
+
+// The watch build keeps the site in memory and rewrites only what changed. These tests hold it to the one
+// promise that matters: whatever the edits, the output folder ends up exactly as a fresh `flightsite build`.
+
+// One build date for both builds: the feed carries it.
+const buildDate = new Date("2025-09-08T12:00:00Z");
+
+describe("the watch build", () => {
+  let project: TempProject;
+  beforeAll(async () => {
+    project = await createTempProject();
+  });
+  afterAll(() => project?.remove());
+
+  const freshBuild = async (name: string) => {
+    const outDir = path.join(project.root, name);
+    await rm(outDir, { recursive: true, force: true });
+    await build({ root: project.root, dataDir: project.dataDir, outDir, buildDate });
+    return outDir;
+  };
+
+  it("writes byte for byte what flightsite build writes", async () => {
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    const result = await builder.rebuild();
+    expect(result.removed).toEqual([]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
+  }, 60_000);
+
+  it("after edits, a new city and a removed one, leaves the output exactly as a fresh build would", async () => {
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    await builder.rebuild();
+    const file = (name: string) => path.join(project.dataDir, name);
+
+    // Sarasota becomes Venice: every Sarasota page must go, every Venice page must appear. No city links to Sarasota.
+    const sarasota = await readFile(file("cities/sarasota.yaml"), "utf8");
+    await writeFile(file("cities/venice.yaml"), sarasota.replaceAll("Sarasota", "Venice").replace("urlSlug: sarasota", "urlSlug: venice"));
+    await rm(file("cities/sarasota.yaml"));
+    const first = await builder.rebuild([file("cities/venice.yaml"), file("cities/sarasota.yaml")]);
+    expect(first.removed).toContain("sarasota/index.html");
+    expect(first.written).toContain("venice/flights-to-mayo-clinic-rochester/index.html");
+    expect(first.written).toContain("sitemap.xml");
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
+
+    // A destination's text is on every city's page for it; the tagline is on every page.
+    await editFile(file("destinations/md-anderson.yaml"), /^intro: >-$/m, "intro: >-\n  Edited for the test.");
+    await editFile(file("site.yaml"), "tagline: There When You Need Us", "tagline: There When You Need Us, Day and Night");
+    const second = await builder.rebuild([file("destinations/md-anderson.yaml"), file("site.yaml")]);
+    // Every page of the site: home, cities, 11 static, 3 document, 63 city and destination, 4 podcast, 404.
+    expect(second.written.filter((name) => name.endsWith(".html"))).toHaveLength(84);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
+  }, 60_000);
+
+  it("keeps the last good output when a rebuild fails, and rewrites nothing when nothing changed", async () => {
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    await builder.rebuild();
+    const naples = path.join(project.dataDir, "cities/naples.yaml");
+    const before = await readFile(path.join(project.outDir, "naples/index.html"), "utf8");
+    await editFile(naples, /^cityName: Naples$/m, "cityName: Naples Shore");
+    await editFile(naples, /^title: .*$/m, "title: ");
+    await expect(builder.rebuild([naples])).rejects.toThrow("cities/naples.yaml");
+    expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toBe(before);
+
+    await editFile(naples, /^cityName: Naples Shore$/m, "cityName: Naples");
+    await editFile(naples, /^title: $/m, "title: Medical Flights in Naples, FL | Bed-to-Bed Coordination");
+    const fixed = await builder.rebuild([naples]);
+    expect(fixed.written).toEqual([]);
+  }, 60_000);
+});
+
+/** Files that differ between two folders, or are in only one of them. */
+async function differences(a: string, b: string): Promise<string[]> {
+  const [filesA, filesB] = await Promise.all([filesIn(a), filesIn(b)]);
+  const names = [...new Set([...filesA.keys(), ...filesB.keys()])].sort();
+  return names.filter((name) => {
+    const x = filesA.get(name);
+    const y = filesB.get(name);
+    return !x || !y || !x.equals(y);
+  });
+}
+
+async function filesIn(folder: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const files = new Map<string, Buffer>();
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const absolute = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(folder, absolute).split(path.sep).join("/"), await readFile(absolute));
+  }
+  return files;
+}
