@@ -28,6 +28,8 @@ export interface BuildResult {
   bytes: number;
   /** Things an editor may want to fix that do not stop the build, one line each. */
   warnings: string[];
+  /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
+  javascriptGzip?: { everyPage: number; withForm: number };
   /** Milliseconds per stage. */
   timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "write", number>;
 }
@@ -77,7 +79,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await writeOutput(options.outDir, files);
   timer.lap("write");
   const bytes = files.reduce((sum, f) => sum + (typeof f.contents === "string" ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
-  return { content, files, pagesByKind, bytes, warnings, timings: timer.laps as BuildResult["timings"] };
+  return {
+    content,
+    files,
+    pagesByKind,
+    bytes,
+    warnings,
+    javascriptGzip: bundle.javascriptGzip,
+    timings: timer.laps as BuildResult["timings"],
+  };
 }
 
 /** Files copied into the site as they are (templates/static/: the favicon…), named relative to `dir`. */

@@ -112,12 +112,20 @@ export function formatSummary(result: BuildResult, outDir: string): string {
     `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
     `  ${result.files.length} files, ${(result.bytes / 1024).toFixed(0)} KB`,
     `  ${timings}`,
+    ...(result.javascriptGzip
+      ? [
+          `  JavaScript (gzip): ${kilobytes(result.javascriptGzip.everyPage)} on every page (budget 3 KB), ` +
+            `${kilobytes(result.javascriptGzip.withForm)} on a page with a quote form, like a city page (budget 12 KB)`,
+        ]
+      : []),
     ...result.warnings.map((warning) => `  warning: ${warning}`),
     "",
   ].join("\n");
 }
 
 // --- internal ---
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function parsePort(value: string): number {
   const port = Number(value);

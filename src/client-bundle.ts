@@ -1,5 +1,6 @@
 import path from "node:path";
-import { build } from "esbuild";
+import { gzipSync } from "node:zlib";
+import { build, type Metafile } from "esbuild";
 import type { AssetUrls, OutputFile } from "./types";
 
 export interface BundleOptions {
@@ -7,8 +8,15 @@ export interface BundleOptions {
   root: string;
 }
 
+export interface ClientBundle {
+  files: OutputFile[];
+  assets: AssetUrls;
+  /** Gzipped bytes of JavaScript a page loads: every page, and a page with a quote form (budgets: 3 KB and 12 KB). */
+  javascriptGzip: { everyPage: number; withForm: number };
+}
+
 /** The browser script and the stylesheet, minified, under content-hashed names in assets/. */
-export async function bundleClient({ root }: BundleOptions): Promise<{ files: OutputFile[]; assets: AssetUrls }> {
+export async function bundleClient({ root }: BundleOptions): Promise<ClientBundle> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: { client: "client/main.ts", site: "templates/styles/site.css" },
@@ -26,6 +34,7 @@ export async function bundleClient({ root }: BundleOptions): Promise<{ files: Ou
     jsx: "automatic",
     legalComments: "none",
     write: false,
+    metafile: true,
     logLevel: "silent",
   });
   const files = result.outputFiles.map((file) => ({
@@ -33,5 +42,26 @@ export async function bundleClient({ root }: BundleOptions): Promise<{ files: Ou
     contents: file.contents,
   }));
   const url = (prefix: string) => `/${files.find((f) => f.file.startsWith(prefix))!.file}`;
-  return { files, assets: { js: url("assets/client."), css: url("assets/site.") } };
+  const assets = { js: url("assets/client."), css: url("assets/site.") };
+  return { files, assets, javascriptGzip: javascriptWeight(files, result.metafile, assets.js.slice(1)) };
+}
+
+// --- internal ---
+
+/** What the entry loads by itself (its static imports), and with the dynamically imported form island as well. */
+function javascriptWeight(files: OutputFile[], metafile: Metafile, entry: string) {
+  const gzipped = (file: string) => gzipSync(files.find((f) => f.file === file)?.contents ?? "").byteLength;
+  const closure = (start: string, followDynamic: boolean) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file) || !metafile.outputs[file]) return;
+      seen.add(file);
+      for (const imported of metafile.outputs[file]!.imports) {
+        if (imported.kind === "import-statement" || (followDynamic && imported.kind === "dynamic-import")) visit(imported.path);
+      }
+    };
+    visit(start);
+    return [...seen].reduce((sum, file) => sum + gzipped(file), 0);
+  };
+  return { everyPage: closure(entry, false), withForm: closure(entry, true) };
 }
