@@ -161,7 +161,7 @@ function checkCities(
       if (nearby === undefined) continue;
       if (nearby === slug) problems.push(problemIn(city, [key, "slug"], "must name another city, not this one"));
       else if (!slugs.includes(nearby) && !brokenSlugs.get("city")?.includes(nearby)) {
-        const suggestion = closestMatch(nearby, slugs);
+        const suggestion = closestMatch(nearby, [...slugs, ...(brokenSlugs.get("city") ?? [])]);
         problems.push(
           problemIn(city, [key, "slug"],
             `no city "${nearby}" in data/cities/${suggestion ? ` (did you mean "${suggestion}"?)` : "; leave out slug for a place without its own page"}`),

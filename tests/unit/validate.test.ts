@@ -92,6 +92,14 @@ describe("validateContent", () => {
     ]);
   });
 
+  it("still suggests a city whose own file is broken for a misspelt reference to it", () => {
+    const broken = edited(naples, "cityName: Naples", "cityName: 7");
+    const sarasota = edited(realFile("data/cities/sarasota.yaml"), "slug: naples", "slug: napels");
+    expect(messagesOf(() => validateContent(withFiles(sources, broken, sarasota)))).toContain(
+      'data/cities/sarasota.yaml:18:9 nearbyCity2.slug: no city "napels" in data/cities/ (did you mean "naples"?)',
+    );
+  });
+
   it("reports a file in a place flightsite does not know, and what it expected", () => {
     const stray = { ...naples, path: "data/citys/naples.yaml" };
     expect(messagesOf(() => validateContent(withFiles(sources, stray)))).toEqual([
