@@ -36,6 +36,8 @@ export async function bundleClient({ root }: BundleOptions): Promise<ClientBundl
     write: false,
     metafile: true,
     logLevel: "silent",
+    // A broken stylesheet is a mistake to fix, not a warning to scroll past: browsers would drop the rules after it.
+    logOverride: { "css-syntax-error": "error" },
   });
   const files = result.outputFiles.map((file) => ({
     file: path.relative(root, file.path).split(path.sep).join("/"),
