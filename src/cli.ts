@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { build, type BuildResult } from "./build";
@@ -29,15 +30,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   program
     .command("build")
     .description("Validate data/, render every page and write the site to dist/ (the previous dist/ is kept on any error).")
-    .option("--data <dir>", "folder with the YAML content", "data")
-    .option("--out <dir>", "folder to write the site to", "dist")
-    .action(async (options: { data: string; out: string }) => {
-      const result = await build({
-        root: path.resolve(io.cwd),
-        dataDir: path.resolve(io.cwd, options.data),
-        outDir: path.resolve(io.cwd, options.out),
-      });
-      io.stdout(formatSummary(result, options.out));
+    .option("--data <dir>", "folder with the YAML content (default: the project's data/)")
+    .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
+    .action(async (options: { data?: string; out?: string }) => {
+      const folders = projectFolders(io.cwd, options);
+      const result = await build(folders);
+      io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });
 
   program
@@ -50,16 +48,17 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--port <n>", "port to listen on (0: any free port)", parsePort, 8080)
     .option("--host <host>", "address to listen on; only this computer by default", "127.0.0.1")
     .option("--open", "open the site in the default browser")
-    .option("--data <dir>", "folder with the YAML content", "data")
-    .option("--out <dir>", "folder to write the site to", "dist")
-    .action(async (options: { watch?: boolean; port: number; host: string; open?: boolean; data: string; out: string }) => {
-      const root = path.resolve(io.cwd);
+    .option("--data <dir>", "folder with the YAML content (default: the project's data/)")
+    .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
+    .action(async (options: { watch?: boolean; port: number; host: string; open?: boolean; data?: string; out?: string }) => {
+      const { root, dataDir, outDir } = projectFolders(io.cwd, options);
+      const outName = shownPath(io.cwd, outDir);
       let server;
       try {
         server = await serve({
           root,
-          dataDir: path.resolve(io.cwd, options.data),
-          outDir: path.resolve(io.cwd, options.out),
+          dataDir,
+          outDir,
           port: options.port,
           host: options.host,
           watch: options.watch ?? false,
@@ -72,7 +71,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         io.stderr(`flightsite: port ${options.port} on ${options.host} is already in use; stop the other server or pass --port N\n`);
         throw new CommanderError(1, "flightsite.portInUse", "port in use");
       }
-      io.stdout(`flightsite: serving ${options.out}/ at ${server.url}${options.watch ? " and watching for changes" : ""}; Ctrl-C stops\n`);
+      io.stdout(`flightsite: serving ${outName}/ at ${server.url}${options.watch ? " and watching for changes" : ""}; Ctrl-C stops\n`);
       if (options.open) openInBrowser(server.url, io.stderr);
       try {
         await Promise.race([(io.untilStopped ?? untilSignal)(), server.failed]);
@@ -124,6 +123,37 @@ export function formatSummary(result: BuildResult, outDir: string): string {
 }
 
 // --- internal ---
+
+/**
+ * The project's folders: its root is the nearest folder at or above `cwd` with the flightsite package.json (so the
+ * commands work from any subfolder), else `cwd` itself. --data and --out are taken relative to where you are.
+ */
+function projectFolders(cwd: string, options: { data?: string; out?: string }) {
+  const root = findProjectRoot(path.resolve(cwd));
+  return {
+    root,
+    dataDir: options.data ? path.resolve(cwd, options.data) : path.join(root, "data"),
+    outDir: options.out ? path.resolve(cwd, options.out) : path.join(root, "dist"),
+  };
+}
+
+/** A folder as the user would type it from `cwd`: relative when it is inside, absolute otherwise. */
+function shownPath(cwd: string, folder: string): string {
+  const relative = path.relative(cwd, folder);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? folder : relative || ".";
+}
+
+function findProjectRoot(start: string): string {
+  for (let folder = start; ; folder = path.dirname(folder)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { name?: string };
+      if (manifest.name === "flightsite") return folder;
+    } catch {
+      // No package.json here, or not ours: look further up.
+    }
+    if (path.dirname(folder) === folder) return start;
+  }
+}
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

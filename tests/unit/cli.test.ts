@@ -31,8 +31,16 @@ describe("flightsite --help", () => {
     expect(stdout).toMatch(/^ {2}build \[options\] +Validate data\/, render every page and write the site to dist\//m);
     const build = flightsite("build", "--help");
     expect(build.code).toBe(0);
-    expect(build.stdout).toMatch(/--data <dir> +folder with the YAML content \(default: "data"\)/);
-    expect(build.stdout).toMatch(/--out <dir> +folder to write the site to \(default: "dist"\)/);
+    expect(build.stdout).toMatch(/--data <dir> +folder with the YAML content \(default: the project's data\/\)/);
+    expect(build.stdout).toMatch(/--out <dir> +folder to write the site to \(default: the project's dist\/\)/);
+  }, 60_000);
+
+  it("finds the project from any of its subfolders", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "flightsite-subfolder-"));
+    const result = spawnSync(process.execPath, ["../bin/flightsite.js", "build", "--out", out], { cwd: path.join(projectRoot, "templates"), encoding: "utf8" });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`flightsite: built 84 pages into ${out}/`);
+    rmSync(out, { recursive: true, force: true });
   }, 60_000);
 
   it("refuses an unknown command with exit code 1", () => {
