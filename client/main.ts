@@ -1,11 +1,13 @@
 // The browser entry. Every page is complete HTML without it; this only adds behaviour. Forms are the only
 // Preact islands, loaded as a separate chunk on the pages that have one, so other pages load only this file.
+import { enableAnalytics } from "./analytics";
 import { showEpisodeNotFound } from "./episode-not-found";
 import { enableMenu } from "./menu";
 import { reportNotFound, showCaseId } from "./page-notes";
 import { enableQuoteDialog } from "./quote-dialog";
 import { enableVideoFacades } from "./video-facade";
 
+enableAnalytics(document, window);
 enableMenu(document);
 enableVideoFacades(document);
 enableQuoteDialog(document);

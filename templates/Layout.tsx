@@ -15,7 +15,7 @@ export interface LayoutProps {
 export function Layout({ chrome, children }: LayoutProps) {
   const { site, assets, head } = chrome;
   return (
-    <html lang="en">
+    <html lang="en" data-analytics-id={site.analytics.measurementId}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
