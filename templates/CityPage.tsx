@@ -1,11 +1,13 @@
 import type { City, CityCommon, PageChrome } from "../src/types";
 import { AirportList } from "./AirportList";
+import { CardList } from "./CardList";
 import { Checklist } from "./Checklist";
 import { CtaBand } from "./CtaBand";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
+import { QuoteButton } from "./QuoteButton";
 
 export interface CityPageProps {
   chrome: PageChrome;
@@ -29,12 +31,8 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
             <p className="lead">{city.cancerCareDescription}</p>
             <div className="button-row">
               <PhoneLink site={site} className="button button-primary" label="Call Now" />
-              <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
-                Get a Quote
-              </a>
-              <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
-                Request Callback
-              </a>
+              <QuoteButton label="Get a Quote" />
+              <QuoteButton label="Request Callback" />
             </div>
           </div>
           {video && <VideoFacade {...video} />}
@@ -107,14 +105,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
       <section className="section section-alt" aria-labelledby="on-board">
         <div className="container">
           <h2 id="on-board">On-Board Experience</h2>
-          <ul className="card-grid">
-            {common.onBoardExperience.map((item) => (
-              <li key={item.title} className="card">
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList cards={common.onBoardExperience} />
         </div>
       </section>
 

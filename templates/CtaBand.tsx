@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../src/types";
 import { PhoneLink } from "./PhoneLink";
+import { QuoteButton } from "./QuoteButton";
 
 export interface CtaBandProps {
   site: SiteConfig;
@@ -18,9 +19,7 @@ export function CtaBand({ site, heading = "Ready to talk about a flight?" }: Cta
         </p>
         <div className="button-row">
           <PhoneLink site={site} className="button button-primary" label="Call Now" />
-          <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
-            Request a Quote
-          </a>
+          <QuoteButton label="Request a Quote" />
         </div>
       </div>
     </section>

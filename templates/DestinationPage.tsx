@@ -6,6 +6,7 @@ import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
+import { QuoteButton } from "./QuoteButton";
 
 /** A destination section with its markdown already rendered (sanitized) to HTML by createRoutes. */
 export interface DestinationSectionView {
@@ -46,9 +47,7 @@ export function DestinationPage(props: DestinationPageProps) {
             <p className="lead">{props.intro}</p>
             <div className="button-row">
               <PhoneLink site={site} className="button button-primary" label="Call Now" />
-              <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
-                Get a Quote
-              </a>
+              <QuoteButton label="Get a Quote" />
             </div>
           </div>
           {props.video && <VideoFacade {...props.video} />}

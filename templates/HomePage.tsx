@@ -1,8 +1,10 @@
 import type { Home, PageChrome } from "../src/types";
+import { CardList } from "./CardList";
 import { CtaBand } from "./CtaBand";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
+import { QuoteButton } from "./QuoteButton";
 
 export interface HomePageProps {
   chrome: PageChrome;
@@ -21,9 +23,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
           <p className="lead">{home.hero.lead}</p>
           <div className="button-row">
             <PhoneLink site={site} className="button button-primary" label="Call Now" />
-            <a className="button button-secondary" href="/contact/#quote" data-quote-open="">
-              Request a Quote
-            </a>
+            <QuoteButton label="Request a Quote" />
           </div>
         </div>
       </section>
@@ -31,16 +31,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
       <section className="section" aria-labelledby="services">
         <div className="container">
           <h2 id="services">How We Help</h2>
-          <ul className="card-grid card-grid-4">
-            {home.serviceTiles.map((tile) => (
-              <li key={tile.title} className="card">
-                <h3>
-                  <a href={tile.href}>{tile.title}</a>
-                </h3>
-                <p>{tile.text}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList cards={home.serviceTiles} className="card-grid card-grid-4" />
         </div>
       </section>
 
@@ -48,14 +39,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
         <div className="container">
           <h2 id="on-board">{home.onBoardCare.heading}</h2>
           <p>{home.onBoardCare.intro}</p>
-          <ul className="card-grid">
-            {home.onBoardCare.items.map((item) => (
-              <li key={item.title} className="card">
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList cards={home.onBoardCare.items} />
         </div>
       </section>
 
@@ -69,16 +53,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
       <section className="section section-alt" aria-labelledby="what-we-coordinate">
         <div className="container">
           <h2 id="what-we-coordinate">What We Coordinate</h2>
-          <ul className="card-grid">
-            {home.serviceCards.map((card) => (
-              <li key={card.title} className="card">
-                <h3>
-                  <a href={card.href}>{card.title}</a>
-                </h3>
-                <p>{card.text}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList cards={home.serviceCards} />
         </div>
       </section>
 

@@ -2,6 +2,7 @@ import type { PageChrome } from "../src/types";
 import { EpisodeCard, EpisodeMeta, type EpisodeSummary } from "./EpisodeCard";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
+import { QuoteButton } from "./QuoteButton";
 
 export interface PodcastPageProps {
   chrome: PageChrome;
@@ -85,7 +86,7 @@ export function PodcastPage({ chrome, show, subscribeLinks, featured, recent }: 
             </p>
             <p>The episodes are general information, not medical advice. In an emergency, call 911.</p>
             <div className="button-row">
-              <a className="button button-secondary" href="/contact/#quote" data-quote-open="">Request a Quote</a>
+              <QuoteButton label="Request a Quote" />
               <PhoneLink site={site} className="button button-primary" label="Call 24/7" />
             </div>
           </div>
