@@ -18,6 +18,10 @@ export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practi
 export interface BrowserFindings {
   /** One line per axe violation: page, width, state, rule, impact, elements. */
   violations: string[];
+  /** One line per control that shows no focus ring (or one its container cuts off) when reached by keyboard. */
+  unfocusable: string[];
+  /** How many controls were focused in the focus-ring check, counting each page state. */
+  controls: number;
   /** How many page states axe looked at. */
   states: number;
   /** Requests to another origin while a page loaded, one line each. */
@@ -41,7 +45,7 @@ export async function inspectInBrowser(
   const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   const server = await serveBuiltSite(site.outDir);
   const ownBrowser = browser ? undefined : await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
-  const findings: BrowserFindings = { violations: [], states: 0, otherOrigin: [], scripts: new Map() };
+  const findings: BrowserFindings = { violations: [], unfocusable: [], controls: 0, states: 0, otherOrigin: [], scripts: new Map() };
   try {
     const waiting = new Map(viewports.map((viewport) => [viewport, [...samples]]));
     // Each tab takes the next page waiting at its width, navigating from page to page in one renderer process.
@@ -66,13 +70,14 @@ export async function inspectInBrowser(
   }
   // Tabs finish in any order; the report should not.
   findings.violations.sort();
+  findings.unfocusable.sort();
   findings.otherOrigin.sort();
   return findings;
 }
 
-/** The accessibility and other-origin rows of the table. */
-export function browserGates(findings: BrowserFindings, samples: BuiltPage[]): GateResult[] {
-  return [
+/** The accessibility rows (axe, focus rings) and the other-origin row of the table. */
+export function browserGates(findings: BrowserFindings, samples: BuiltPage[]): { accessibility: GateResult[]; requests: GateResult } {
+  const accessibility: GateResult[] = [
     {
       gate: "Accessibility",
       what: `axe-core on ${count(samples.length, "page")} at 1280 and 375 px, menu and quote dialog open and closed, form errors shown: ${count(findings.states, "state")}`,
@@ -82,14 +87,23 @@ export function browserGates(findings: BrowserFindings, samples: BuiltPage[]): G
       problems: findings.violations,
     },
     {
-      gate: "Budgets",
-      what: `requests to another origin while ${count(samples.length, "page")} load at 2 widths, until network idle`,
-      result: count(findings.otherOrigin.length, "request"),
-      threshold: "0 requests",
-      passed: findings.otherOrigin.length === 0,
-      problems: findings.otherOrigin,
+      gate: "Accessibility",
+      what: `a visible focus ring on every control reached by keyboard, in the same states: ${count(findings.controls, "control")}`,
+      result: count(findings.unfocusable.length, "control") + " without",
+      threshold: "0 without",
+      passed: findings.unfocusable.length === 0,
+      problems: findings.unfocusable,
     },
   ];
+  const requests: GateResult = {
+    gate: "Budgets",
+    what: `requests to another origin while ${count(samples.length, "page")} load at 2 widths, until network idle`,
+    result: count(findings.otherOrigin.length, "request"),
+    threshold: "0 requests",
+    passed: findings.otherOrigin.length === 0,
+    problems: findings.otherOrigin,
+  };
+  return { accessibility, requests };
 }
 
 // --- internal ---
@@ -129,6 +143,12 @@ async function inspectPage(
   const audit = async (state: string) => {
     findings.states++;
     for (const violation of await runAxe(page)) findings.violations.push(`${where}, ${state}: ${violation}`);
+    // A key press first, as a keyboard user's would be (the clicks that opened the menu or dialog were a mouse's):
+    // focus moved by script afterwards then shows as :focus-visible.
+    await page.keyboard.press("Shift");
+    const rings = await checkFocusRings(page);
+    findings.controls += rings.controls;
+    for (const problem of rings.problems) findings.unfocusable.push(`${where}, ${state}: ${problem}`);
   };
   await audit("as loaded");
 
@@ -159,6 +179,61 @@ async function inspectPage(
 /** Waits until client/main.ts has hydrated the quote-form islands, so axe sees the live form. */
 async function islandsReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.islands === "ready", undefined, { timeout: 10_000 });
+}
+
+/**
+ * Focuses every visible control of the page in turn and looks at it as a keyboard user would: it must draw an
+ * outline (or a box shadow), and an outline drawn outside the control must not be cut away by a container that clips
+ * its overflow (or by the screen's edge, for a fixed bar). Focus and scroll position are put back afterwards.
+ */
+async function checkFocusRings(page: Page): Promise<{ controls: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const selector = "a[href], button, input:not([type='hidden']), select, textarea, summary, [tabindex]";
+    const before = document.activeElement as HTMLElement | null;
+    const scroll = [window.scrollX, window.scrollY] as const;
+    const problems: string[] = [];
+    let controls = 0;
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.tabIndex < 0 || el.closest("[inert]")) continue;
+      el.focus({ preventScroll: true });
+      if (document.activeElement !== el) continue; // hidden, disabled or behind a modal dialog
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      controls++;
+      // (No helper functions in here: the bundler would wrap them in a name helper the page does not have.)
+      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40) || el.getAttribute("aria-label") || el.getAttribute("name") || "";
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""} "${text}"`;
+      const style = getComputedStyle(el);
+      const width = parseFloat(style.outlineWidth) || 0;
+      const offset = parseFloat(style.outlineOffset) || 0;
+      // The browser's own ring (outline-style: auto) counts; a drawn one must be at least 2 px and not transparent.
+      const outline = style.outlineStyle === "auto" || (style.outlineStyle !== "none" && width >= 2 && !/rgba\(.*, 0\)$/.test(style.outlineColor));
+      if (!outline && style.boxShadow === "none") {
+        problems.push(`${name} shows no focus ring`);
+        continue;
+      }
+      if (!outline || offset + width <= 0) continue; // drawn inside the control: seen wherever the control is
+      // What the containers (and, for a fixed bar, the screen) leave visible of the ring around the control.
+      let [left, top, right, bottom] = [-Infinity, -Infinity, Infinity, Infinity];
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const nodeStyle = getComputedStyle(node);
+        if (node !== el && (nodeStyle.overflowX !== "visible" || nodeStyle.overflowY !== "visible") && node !== document.documentElement && node !== document.body) {
+          const clip = node.getBoundingClientRect();
+          [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+        }
+        if (nodeStyle.position === "fixed") {
+          [left, top, right, bottom] = [Math.max(left, 0), Math.max(top, 0), Math.min(right, innerWidth), Math.min(bottom, innerHeight)];
+        }
+      }
+      const gap = Math.max(offset, 0) + 1; // the ring starts this far outside the control
+      const seen = left < box.left - gap || top < box.top - gap || right > box.right + gap || bottom > box.bottom + gap;
+      if (!seen) problems.push(`${name}: its focus ring is cut off by a container or the screen's edge`);
+    }
+    (before ?? document.body).focus?.({ preventScroll: true });
+    if (!before || before === document.body) (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(scroll[0], scroll[1]);
+    return { controls, problems };
+  });
 }
 
 /** axe-core's violations on the page as it is now, one line each. */

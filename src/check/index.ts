@@ -31,12 +31,12 @@ export async function runChecks({ outDir, gates = gateNames, browser }: CheckOpt
     runs("html") ? checkHtmlValidity(site) : undefined,
     runs("accessibility") || runs("budgets") ? inspectInBrowser(site, samples, { browser, axe: runs("accessibility") }) : undefined,
   ]);
-  const [accessibility, otherOrigin] = findings ? browserGates(findings, samples) : [];
+  const browserRows = findings && browserGates(findings, samples);
   return [
     ...(validity ? [validity] : []),
-    ...(runs("accessibility") ? [accessibility!] : []),
+    ...(runs("accessibility") ? browserRows!.accessibility : []),
     ...(runs("links") ? checkLinks(site) : []),
-    ...(runs("budgets") ? [...checkBudgets(weighPages(site, findings!.scripts)), otherOrigin!] : []),
+    ...(runs("budgets") ? [...checkBudgets(weighPages(site, findings!.scripts)), browserRows!.requests] : []),
     ...(runs("seo") ? checkSeo(site) : []),
   ];
 }

@@ -38,7 +38,7 @@ export function formatCheckReport(results: GateResult[], outDir: string): string
   lines.push(
     "",
     failed.length === 0
-      ? `flightsite: all ${results.length} checks pass`
+      ? `flightsite: ${results.length === 1 ? "the check passes" : `all ${results.length} checks pass`}`
       : `flightsite: ${failed.length} of ${results.length} checks fail; fix the pages (templates/, templates/styles/, client/), not the thresholds`,
     "",
   );

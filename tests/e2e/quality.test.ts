@@ -38,19 +38,30 @@ describe("the browser gates", () => {
     const page = (body: string) =>
       `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Bad</title></head><body><main>${body}</main></body></html>`;
     await writeFile(path.join(dir, "robots.txt"), "Sitemap: https://example.test/sitemap.xml\n");
-    await writeFile(path.join(dir, "index.html"), page(`<h1>Home</h1><img src="https://images.example.test/plane.png"><p style="color:#bbb">Faint</p>`));
+    await writeFile(
+      path.join(dir, "index.html"),
+      page(
+        `<h1>Home</h1><img src="https://images.example.test/plane.png" alt=""><p style="color:#bbb">Faint</p>` +
+          `<p><a href="/">Plain link</a> <button type="button" style="outline:none">No ring</button></p>` +
+          `<div style="overflow:hidden;width:200px;height:100px"><a href="/" style="display:block;height:100%">Clipped ring</a></div>`,
+      ),
+    );
     await writeFile(path.join(dir, "404.html"), page("<h1>Not found</h1>"));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("find axe violations and requests to other origins on a page that has them", async () => {
+  it("find axe violations, missing or cut-off focus rings and requests to other origins on a page that has them", async () => {
     const site = await readBuiltSite(dir);
     const home = site.pages.filter((page) => page.url === "/");
     const findings = await inspectInBrowser(site, home, { browser });
-    expect(findings.violations.filter((v) => v.startsWith("/ at 1280 px, as loaded: image-alt (critical)"))).toHaveLength(1);
+    expect(findings.violations.filter((v) => v.startsWith("/ at 1280 px, as loaded: color-contrast (serious)"))).toHaveLength(1);
     expect(findings.violations.filter((v) => v.startsWith("/ at 375 px, as loaded: color-contrast (serious)"))).toHaveLength(1);
+    expect(findings.unfocusable.filter((line) => line.startsWith("/ at 1280 px"))).toEqual([
+      '/ at 1280 px, as loaded: a "Clipped ring": its focus ring is cut off by a container or the screen\'s edge',
+      '/ at 1280 px, as loaded: button "No ring" shows no focus ring',
+    ]);
     expect(findings.otherOrigin).toEqual([
       "/ at 1280 px: https://images.example.test/plane.png",
       "/ at 375 px: https://images.example.test/plane.png",
