@@ -49,7 +49,7 @@ export async function readBuiltSite(outDir: string): Promise<BuiltSite> {
         return { file, contents: /\.(html|xml|txt)$/.test(file) ? contents.toString("utf8") : contents };
       }),
   );
-  files.sort((a, b) => a.file.localeCompare(b.file));
+  files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const robots = files.find((f) => f.file === "robots.txt");
   const sitemapLine = robots && /^Sitemap:\s*(\S+)\/sitemap\.xml\s*$/m.exec(String(robots.contents));
   if (!files.some((f) => f.file === "index.html") || !sitemapLine) {
