@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { build, type BuildResult } from "./build";
+import { gateNames, type GateName } from "./check/gates";
 import { ContentError, LinkError, TemplateError, formatContentError } from "./errors";
 import { openInBrowser, serve } from "./serve";
 
@@ -77,6 +78,29 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         await Promise.race([(io.untilStopped ?? untilSignal)(), server.failed]);
       } finally {
         await server.close();
+      }
+    });
+
+  program
+    .command("check")
+    .description(
+      "Check a built site against the quality gates (HTML validity, accessibility, links, budgets, SEO basics) and " +
+        "print one table; fails when any gate fails. Needs Java 17+ and Chromium.",
+    )
+    .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
+    .option("--only <gates>", `run only these gates, separated by commas: ${gateNames.join(", ")}`, parseGates)
+    .action(async (options: { out?: string; only?: GateName[] }) => {
+      const { outDir } = projectFolders(io.cwd, options);
+      // Loaded only here: the gates' tools (a browser driver, axe-core, the Nu Html Checker) are development tools.
+      const { runChecks, formatCheckReport, NothingToCheckError } = await import("./check/index");
+      try {
+        const results = await runChecks({ outDir, gates: options.only });
+        io.stdout(formatCheckReport(results, shownPath(io.cwd, outDir)));
+        if (results.some((result) => !result.passed)) throw new CommanderError(1, "flightsite.checkFailed", "a gate failed");
+      } catch (error) {
+        if (!(error instanceof NothingToCheckError)) throw error;
+        io.stderr(`flightsite: nothing to check: ${error.message}; run flightsite build first\n`);
+        throw new CommanderError(1, "flightsite.nothingToCheck", "nothing to check");
       }
     });
 
@@ -156,6 +180,13 @@ function findProjectRoot(start: string): string {
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function parseGates(value: string): GateName[] {
+  const names = value.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`must be gate names separated by commas, from: ${gateNames.join(", ")}`);
+  return names as GateName[];
+}
 
 function parsePort(value: string): number {
   const port = Number(value);

@@ -122,6 +122,30 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   };
 }
 
+/**
+ * Serves an already built site from outDir exactly as `serve` does (S3's answers, 404.html with status 404), without
+ * building, watching or the quote receiver: what `flightsite check` and Lighthouse look at.
+ */
+export async function serveBuiltSite(outDir: string, host = "127.0.0.1", port = 0): Promise<{ origin: string; close(): Promise<void> }> {
+  const site = new SiteFiles(outDir, undefined);
+  const server = createServer((request, response) => {
+    site.answer(request, response, new URL(request.url ?? "/", "http://localhost")).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+  await listen(server, port, host);
+  const address = server.address() as AddressInfo;
+  return {
+    origin: `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** Opens `url` in the default browser, without waiting for it. */
 export function openInBrowser(url: string, stderr: (text: string) => void): void {
   const [command, ...args] =

@@ -17,6 +17,8 @@ declare module "vitest" {
     siteUrl: string;
     /** The same site with quote.endpoint set to TEST_ENDPOINT. */
     endpointSiteUrl: string;
+    /** The folder the plain site was built into, for `flightsite check`. */
+    distDir: string;
     browserWsEndpoint: string;
   }
 }
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
 
   project.provide("siteUrl", plain.url);
   project.provide("endpointSiteUrl", withEndpoint.url);
+  project.provide("distDir", path.join(work, "dist"));
   project.provide("browserWsEndpoint", browser.wsEndpoint());
 
   return async () => {
