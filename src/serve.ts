@@ -191,6 +191,9 @@ async function watchSources(
 
   const rebuild = async (changed: string[]) => {
     const names = changed.map((file) => displayPath(options.root, file));
+    // A save that is not atomic (truncate, then write) can be read half-written, and the watcher drops a second
+    // event for a file within 5 ms of the first; a file that changed while it was being read is rebuilt again.
+    const before = await fingerprints(changed);
     try {
       const result = await builder.rebuild(changed);
       options.stdout(formatRebuild(names, result));
@@ -202,6 +205,8 @@ async function watchSources(
       options.stderr(`${message}\nStill serving the last good build.\n`);
       events.send({ type: "problem", message });
     }
+    const after = await fingerprints(changed);
+    changed.forEach((file, i) => after[i] !== before[i] && pending.add(file));
   };
   const flush = () => {
     timer = undefined;
@@ -237,6 +242,11 @@ async function watchSources(
       await running;
     },
   };
+}
+
+/** Size and modification time of each file ("gone" when it is not there), to tell whether it changed since. */
+function fingerprints(files: string[]): Promise<string[]> {
+  return Promise.all(files.map((file) => stat(file).then((s) => `${s.size} ${s.mtimeMs}`, () => "gone")));
 }
 
 /** dist/ as S3 static website hosting serves it, plus the dev script in HTML pages when watching. */
