@@ -5,9 +5,6 @@ import type { PhrasingContent, Root, RootContent } from "mdast";
 import { normalizeInternalLink } from "./urls";
 
 const parser = unified().use(remarkParse);
-// The same text is rendered many times (every city's destination pages share their sections), and `serve --watch`
-// re-creates every route on each save: a pure function, so each distinct text is rendered once.
-const rendered = new Map<string, string>();
 const renderer = unified()
   .use(remarkParse)
   .use(() => (tree: Root) => rewriteLinks(tree))
@@ -26,13 +23,7 @@ const showNotesRenderer = unified()
  * becomes a link to that page.
  */
 export function renderMarkdown(source: string): string {
-  let html = rendered.get(source);
-  if (html === undefined) {
-    html = String(renderer.processSync(source));
-    if (rendered.size >= 2000) rendered.clear();
-    rendered.set(source, html);
-  }
-  return html;
+  return renderOnce(renderer, source);
 }
 
 /**
@@ -40,7 +31,24 @@ export function renderMarkdown(source: string): string {
  * text ("**Before the flight**") is a heading (h3, under the page's "Show Notes" h2).
  */
 export function renderShowNotes(source: string): string {
-  return String(showNotesRenderer.processSync(source));
+  return renderOnce(showNotesRenderer, source);
+}
+
+// The same text is rendered many times (every city's destination pages share their sections), and `serve --watch`
+// re-creates every route on each save: rendering is a pure function, so each distinct text is rendered once.
+const rendered = new WeakMap<object, Map<string, string>>();
+
+function renderOnce(processor: { processSync(source: string): unknown }, source: string): string {
+  let cache = rendered.get(processor);
+  if (!cache) rendered.set(processor, (cache = new Map()));
+  let html = cache.get(source);
+  if (html === undefined) {
+    html = String(processor.processSync(source));
+    // Old texts of a long watch session are dropped wholesale rather than tracked one by one.
+    if (cache.size >= 2000) cache.clear();
+    cache.set(source, html);
+  }
+  return html;
 }
 
 /** The first raw HTML snippet in a markdown text, or undefined when there is none. */
