@@ -31,7 +31,9 @@ export const formatProblem = (p: ContentProblem): string =>
 export function formatContentError(error: ContentError): string {
   const files = [...new Set(error.problems.map((p) => p.file))];
   const count = error.problems.length;
-  const header = `flightsite: ${count} ${count === 1 ? "problem" : "problems"} in ${files.join(", ")}`;
+  // Naming the files is a help for a few; for many (a mistake in a shared pattern) the lines below name them anyway.
+  const where = files.length <= 3 ? files.join(", ") : `${files.length} files`;
+  const header = `flightsite: ${count} ${count === 1 ? "problem" : "problems"} in ${where}`;
   return [header, ...sortProblems(error.problems).map(formatProblem)].join("\n");
 }
 

@@ -85,6 +85,12 @@ describe("validateContent", () => {
     ]);
   });
 
+  it("counts the files rather than naming them in the first line when more than three have problems", () => {
+    const problem = (file: string) => ({ file, line: 1, column: 1, field: "title", problem: "is required" });
+    const error = new ContentError(["a", "b", "c", "d"].map((slug) => problem(`data/cities/${slug}.yaml`)));
+    expect(formatContentError(error).split("\n")[0]).toBe("flightsite: 4 problems in 4 files");
+  });
+
   it("does not blame the cities that link to a city whose own file is broken", () => {
     const file = edited(naples, "cityName: Naples", "cityName: 7");
     expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
