@@ -7,8 +7,8 @@ import { generateDocuments } from "./documents/generate";
 import { LinkError } from "./errors";
 import { findBrokenLinks } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "./podcast";
-import { renderRoute } from "./render";
-import { createRoutes } from "./routes";
+import { renderInParallel, renderThreadsFor } from "./render-parallel";
+import type { RenderedFile } from "./render-share";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "./types";
 import { writeOutput } from "./write-output";
 
@@ -19,6 +19,8 @@ export interface BuildOptions {
   outDir: string;
   /** The feed's lastBuildDate; default: now. */
   buildDate?: Date;
+  /** Threads to render with; default: one per core for a large site, else one (see render-parallel.ts). */
+  threads?: number;
 }
 
 export interface BuildResult {
@@ -34,18 +36,22 @@ export interface BuildResult {
   timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "write", number>;
 }
 
-/** Every route of validated content rendered to output files, without touching the disk. */
-export function renderSite(
+/**
+ * Every route of validated content rendered to output files, without touching the disk; pages carry the links
+ * found on them for the link check. A large site is rendered on several threads (`threads`; default: one per core
+ * from a thousand city and destination pages up, see render-parallel.ts); the output is the same either way.
+ */
+export async function renderSite(
   content: SiteContent,
   assets: AssetUrls,
   buildDate: Date,
   downloads: Download[],
-): { output: OutputFile[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
-  const routes = createRoutes(content, assets, downloads);
+  threads = renderThreadsFor(content),
+): Promise<{ output: RenderedFile[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] }> {
+  const output = await renderInParallel({ content, assets, buildDate, downloads }, threads);
   const pagesByKind: BuildResult["pagesByKind"] = {};
-  for (const route of routes) if (route.kind === "page") pagesByKind[route.pageKind] = (pagesByKind[route.pageKind] ?? 0) + 1;
-  const context = { site: content.site, buildDate };
-  return { output: routes.map((route) => renderRoute(route, context)), pagesByKind, warnings: siteWarnings(content) };
+  for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
+  return { output, pagesByKind, warnings: siteWarnings(content) };
 }
 
 /** What the build reports without failing: episodes left out of the feed because they have no audio yet. */
@@ -68,7 +74,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // The downloads come before the pages: their links show each file's size.
   const downloads = await generateDocuments(content);
   timer.lap("documents");
-  const { output, pagesByKind, warnings } = renderSite(content, bundle.assets, options.buildDate ?? new Date(), downloads);
+  const { output, pagesByKind, warnings } = await renderSite(content, bundle.assets, options.buildDate ?? new Date(), downloads, options.threads);
   timer.lap("render");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
   const files = [...output, ...downloads, ...bundle.files, ...staticFiles];

@@ -7,19 +7,30 @@ export interface BrokenLink {
   link: string;
 }
 
-/** The links and ids of HTML files by name, kept between checks so that unchanged pages are not parsed again. */
-export type LinkScanCache = Map<string, { contents: string; links: string[]; ids: Set<string> }>;
+/** What the link check needs of a page: the links on it, and the ids an anchor may point at. */
+export interface PageScan {
+  links: string[];
+  ids: Set<string>;
+}
+
+/** The scans of HTML files by name, kept between checks so that unchanged pages are not parsed again. */
+export type LinkScanCache = Map<string, PageScan & { contents: string }>;
 
 /**
  * Every internal link, asset and anchor reference in the HTML files (and the files a feed points at) that does not
  * resolve to a file (or an id on the target page) of the output. Absolute links to the site's own baseUrl count as
  * internal; other origins, tel: and mailto: are not checked.
  */
-export function findBrokenLinks(files: OutputFile[], baseUrl: string, cache?: LinkScanCache): BrokenLink[] {
+export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], baseUrl: string, cache?: LinkScanCache): BrokenLink[] {
   const names = new Set(files.map((f) => f.file));
-  const pages = new Map<string, { links: string[]; ids: Set<string> }>();
+  const pages = new Map<string, PageScan>();
   for (const file of files) {
     if (!file.file.endsWith(".html")) continue;
+    // A file scanned where it was rendered (render-share.ts) brings its scan along.
+    if (file.scan) {
+      pages.set(file.file, file.scan);
+      continue;
+    }
     const contents = String(file.contents);
     const cached = cache?.get(file.file);
     const scan = cached?.contents === contents ? cached : scanHtml(contents);
@@ -53,11 +64,10 @@ export function findBrokenLinks(files: OutputFile[], baseUrl: string, cache?: Li
   return broken;
 }
 
-// --- internal ---
-
 const linkAttributes: Record<string, string[]> = { a: ["href"], link: ["href"], script: ["src"], img: ["src", "srcset"], source: ["src", "srcset"], audio: ["src"], video: ["src", "poster"], iframe: ["src"], form: ["action"] };
 
-function scanHtml(html: string): { links: string[]; ids: Set<string> } {
+/** The links and ids of one HTML page. */
+export function scanHtml(html: string): PageScan {
   const links: string[] = [];
   const ids = new Set<string>();
   const parser = new Parser({
@@ -73,6 +83,8 @@ function scanHtml(html: string): { links: string[]; ids: Set<string> } {
   parser.end(html);
   return { links, ids };
 }
+
+// --- internal ---
 
 // The attributes of an RSS feed that point at files: artwork, audio and the feed itself.
 const xmlLinkAttributes: Record<string, string> = { enclosure: "url", "itunes:image": "href", "atom:link": "href" };
