@@ -10,6 +10,7 @@ import { ContentError, LinkError } from "./errors";
 import { findBrokenLinks, type LinkScanCache } from "./link-check";
 import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "./render-bundle";
 import { generateDocuments } from "./documents/generate";
+import { renderInParallel, renderThreadsFor } from "./render-parallel";
 import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "./types";
 import { writeChangedFiles, writeOutput } from "./write-output";
 
@@ -28,6 +29,8 @@ export interface RebuildResult {
   /** Output files deleted, relative to outDir. */
   removed: string[];
   milliseconds: number;
+  /** Threads the pages were rendered on: more than one only for the first build of a large site. */
+  threads: number;
 }
 
 /**
@@ -103,10 +106,13 @@ export class DevBuild {
     const context = { site: content.site, buildDate: this.#buildDate };
     const rendered = new Map<string, { key: string; output: OutputFile }>();
     const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
-    for (const route of routes) {
+    const firstRender = this.#rendered.size === 0 ? await this.#renderLargeSiteInParallel(content, bundle.assets, downloads, routes) : undefined;
+    for (const [index, route] of routes.entries()) {
       const key = routeKey(route, common);
       const last = this.#rendered.get(route.file);
-      const output = last?.key === key ? last.output : this.#guard(() => renderer.renderRoute(route, context), `rendering ${route.url}`);
+      const output =
+        firstRender?.files[index] ??
+        (last?.key === key ? last.output : this.#guard(() => renderer.renderRoute(route, context), `rendering ${route.url}`));
       rendered.set(route.file, { key, output });
     }
     // Renders stay valid for their keys whatever happens next, so keep them even if the link check fails.
@@ -132,6 +138,7 @@ export class DevBuild {
       written: changedFiles.map((f) => f.file),
       removed,
       milliseconds: Math.round(performance.now() - started),
+      threads: firstRender?.threads ?? 1,
     };
   }
 
@@ -175,6 +182,24 @@ export class DevBuild {
     return endpoint === content.site.quote.endpoint
       ? content
       : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
+  }
+
+  /**
+   * The first build of a large site, rendered on one thread per core like `flightsite build` (the threads run the
+   * same sources the renderer was bundled from). Undefined for a small site, or when the threads' files do not
+   * line up with the routes or a thread fails: the render loop then renders on this thread and reports a
+   * template's mistake with its place.
+   */
+  async #renderLargeSiteInParallel(content: SiteContent, assets: AssetUrls, downloads: Download[], routes: Route[]) {
+    const threads = this.options.threads ?? renderThreadsFor(content);
+    if (threads <= 1) return undefined;
+    try {
+      const files = await renderInParallel({ content, assets, buildDate: this.#buildDate, downloads }, threads);
+      const lineUp = files.length === routes.length && files.every((file, i) => file.file === routes[i]!.file);
+      return lineUp ? { files, threads } : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Runs route or template code; what it throws (a template's mistake, as far as an editor can tell) becomes a TemplateError. */

@@ -26,12 +26,13 @@ export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], bas
   const pages = new Map<string, PageScan>();
   for (const file of files) {
     if (!file.file.endsWith(".html")) continue;
+    const contents = String(file.contents);
     // A file scanned where it was rendered (render-share.ts) brings its scan along.
     if (file.scan) {
+      cache?.set(file.file, { contents, ...file.scan });
       pages.set(file.file, file.scan);
       continue;
     }
-    const contents = String(file.contents);
     const cached = cache?.get(file.file);
     const scan = cached?.contents === contents ? cached : scanHtml(contents);
     cache?.set(file.file, { contents, ...scan });

@@ -32,6 +32,16 @@ describe("the watch build", () => {
     expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
   }, 60_000);
 
+  it("renders a first build on several threads, as a large site would, to the same bytes, and then rewrites nothing", async () => {
+    const outDir = path.join(project.root, "dist-threads");
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir, buildDate, threads: 2 });
+    expect((await builder.rebuild()).threads).toBe(2);
+    expect(await differences(outDir, await freshBuild("dist-fresh"))).toEqual([]);
+    const again = await builder.rebuild([path.join(project.dataDir, "cities/naples.yaml")]);
+    expect(again.written).toEqual([]);
+    await rm(outDir, { recursive: true, force: true });
+  }, 60_000);
+
   it("after edits, a new city and a removed one, leaves the output exactly as a fresh build would", async () => {
     const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
     await builder.rebuild();
