@@ -1,3 +1,4 @@
+import { quoteFromFormPost, refusedPostPage, thankYouUrl } from "./quote-form-post";
 import { checkQuote, type Quote, type QuoteErrors } from "./quote-schema";
 
 export interface QuoteReceiverOptions {
@@ -13,7 +14,8 @@ export const MAX_QUOTE_BYTES = 32 * 1024;
 /**
  * The quote endpoint as a standard fetch handler, so the same code runs in the dev server and, later, in a
  * serverless function: POST a quote as JSON → 200 `{ ok: true, case_id }` once it is stored; 400
- * `{ errors: { field: message } }` for invalid JSON or fields; 413 above 32 KB; 405 for other methods.
+ * `{ errors: { field: message } }` for invalid JSON or fields; 413 above 32 KB; 405 for other methods. The form
+ * posted without JavaScript (form-encoded) gets pages instead: see answerFormPost.
  * Where it is mounted (/api/quote in the dev server) is the host's concern.
  */
 export function createQuoteReceiver({ store, allowedOrigins = [] }: QuoteReceiverOptions): (request: Request) => Promise<Response> {
@@ -41,6 +43,7 @@ export function createQuoteReceiver({ store, allowedOrigins = [] }: QuoteReceive
     const text = declared > MAX_QUOTE_BYTES ? undefined : await readText(request, MAX_QUOTE_BYTES);
     if (text === undefined) return json(413, { errors: { body: tooLarge } }, { Connection: "close", ...cors });
 
+    if (isFormPost(request)) return answerFormPost(request, text, store);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -54,11 +57,40 @@ export function createQuoteReceiver({ store, allowedOrigins = [] }: QuoteReceive
   };
 }
 
+/**
+ * A form sent without JavaScript (form-encoded): the browser shows whatever comes back, so the answer is a page.
+ * Stored → 303 to the thank-you page with the case id; refused → 400 with a page that lists what to correct; the
+ * hidden trap field filled → 204, which leaves the visitor's page as it is (the form does nothing either).
+ */
+async function answerFormPost(request: Request, text: string, store: QuoteReceiverOptions["store"]): Promise<Response> {
+  const posted = quoteFromFormPost(new URLSearchParams(text), {
+    referer: request.headers.get("referer"),
+    origin: request.headers.get("origin"),
+    userAgent: request.headers.get("user-agent"),
+    requestUrl: request.url,
+    nowMs: Date.now(),
+  });
+  if (posted === "trap") return new Response(null, { status: 204 });
+  const result = checkQuote(posted);
+  if (!result.ok) {
+    return new Response(refusedPostPage(result.errors), {
+      status: 400,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  await store(result.quote);
+  return new Response(null, { status: 303, headers: { Location: thankYouUrl(result.quote.page_url, result.quote.case_id), "Cache-Control": "no-store" } });
+}
+
 export type QuoteResponseBody = { ok: true; case_id: string } | { errors: QuoteErrors };
 
 // --- internal ---
 
 const allowedMethods = "POST, OPTIONS";
+
+function isFormPost(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
+}
 const tooLarge = `must be at most ${MAX_QUOTE_BYTES / 1024} KB`;
 
 function json(status: number, body: QuoteResponseBody, headers: Record<string, string> = {}): Response {

@@ -264,6 +264,8 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         </label>
         {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
       </div>
+      {/* Sent only when the form is posted without JavaScript: the receiver then knows which form it was. */}
+      <input type="hidden" name="source_slot" value={slot} />
       <div className="form-trap" aria-hidden="true">
         <label htmlFor={id("company")}>Company (leave empty)</label>
         <input

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
@@ -14,6 +14,8 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
+    /** A fresh context of the shared browser, for tests that need settings of their own (JavaScript off…). */
+    newContext: (options?: BrowserContextOptions) => browser.newContext(options),
     async open(
       path: string,
       options: { viewport?: { width: number; height: number }; endpoint?: boolean; before?: (page: Page) => Promise<void> } = {},

@@ -146,6 +146,86 @@ describe("the quote receiver", () => {
   });
 });
 
+describe("the quote receiver, for a form sent without JavaScript", () => {
+  const page = "https://www.floridamedicalflights.example/naples/flights-to-md-anderson-houston/?utm_source=newsletter";
+  const phoneBrowser = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
+  const formPost = (fields: Record<string, string | string[]>, headers: Record<string, string> = { Referer: page }) => {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+    return post(body.toString(), { "Content-Type": "application/x-www-form-urlencoded", ...headers });
+  };
+  const filledIn = {
+    full_name: "Ann Lee",
+    phone: "(555) 123-4567",
+    email: "",
+    from_location: "Naples, FL",
+    to_location: "Houston, TX",
+    preferred_date: "",
+    urgency: "Planned (3+ days)",
+    mobility: "Wheelchair",
+    equipment: ["Oxygen", "Monitor"],
+    notes: "",
+    consent: "on",
+    company: "",
+    source_slot: "modal",
+  };
+
+  it("stores the quote as the form's script would have assembled it and sends the visitor to the thank-you page", async () => {
+    const { stored, receive } = receiverWithStore();
+    const response = await receive(formPost(filledIn, { Referer: page, "User-Agent": phoneBrowser }));
+    expect(response.status).toBe(303);
+    expect(stored).toHaveLength(1);
+    const quote = stored[0]!;
+    expect(response.headers.get("location")).toBe(`https://www.floridamedicalflights.example/thank-you/?case=${quote.case_id}`);
+    expect(quote).toMatchObject({
+      full_name: "Ann Lee",
+      equipment: ["Oxygen", "Monitor"],
+      consent: true,
+      page_url: page,
+      page_title: "",
+      city_slug: "naples",
+      destination_slug: "md-anderson",
+      source_slot: "modal",
+      utm_source: "newsletter",
+      device: "mobile",
+    });
+    expect(quote.case_id).toMatch(/^AF\d{8}[A-Z0-9]{4}$/);
+    expect(Object.keys(quote)).not.toContain("company");
+  });
+
+  it("takes the page from the Origin header when the browser sends no Referer", async () => {
+    const { stored, receive } = receiverWithStore();
+    const response = await receive(formPost(filledIn, { Origin: "https://www.floridamedicalflights.example" }));
+    expect(response.headers.get("location")).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/thank-you\/\?case=AF/);
+    expect(stored[0]).toMatchObject({ page_url: "https://www.floridamedicalflights.example/", city_slug: "", device: "desktop" });
+  });
+
+  it("answers 400 with a page listing the form's own messages, escaped, and stores nothing", async () => {
+    const { stored, receive } = receiverWithStore();
+    const { consent: _consent, ...withoutConsent } = filledIn;
+    const response = await receive(formPost({ ...withoutConsent, full_name: "", phone: "12", source_slot: "<script>" }));
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain("<h1>Your request was not sent</h1>");
+    expect(html.match(/<li>.*?<\/li>/g)).toEqual([
+      "<li>Name is required</li>",
+      "<li>Please enter a valid phone number</li>",
+      "<li>Consent is required</li>",
+      "<li>source_slot: Invalid option: expected one of &#34;modal&#34;|&#34;inline&#34;|&#34;sidebar&#34;|&#34;footer&#34;</li>",
+    ]);
+    expect(html).not.toContain("<script>");
+    expect(stored).toEqual([]);
+  });
+
+  it("does nothing when the hidden trap field is filled: 204, and nothing stored", async () => {
+    const { stored, receive } = receiverWithStore();
+    const response = await receive(formPost({ ...filledIn, company: "Acme" }));
+    expect(response.status).toBe(204);
+    expect(stored).toEqual([]);
+  });
+});
+
 describe("the NDJSON quote store", () => {
   const folders: string[] = [];
   afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));

@@ -1,0 +1,90 @@
+import { randomInt } from "node:crypto";
+import { assembleQuote, emptyQuoteFields, type QuoteFields, type SourceSlot } from "../client/quote/rules";
+import type { QuoteErrors } from "./quote-schema";
+
+// A quote form sent without JavaScript: the browser posts the form's fields, form-encoded, and navigates to the
+// answer. The receiver assembles the quote from them as the form's script would have, so the same check applies,
+// and answers with a page rather than JSON.
+
+/** What a form post carries besides its fields: the Referer (the page the form was on) and the browser. */
+export interface FormPostContext {
+  referer: string | null;
+  origin: string | null;
+  userAgent: string | null;
+  /** Where the request was sent, for when the browser names no page. */
+  requestUrl: string;
+  nowMs: number;
+}
+
+/**
+ * The posted fields → the quote as the form would have assembled it, or "trap" when the hidden field is filled
+ * (only bots fill it: the post is then ignored, as the form ignores it). The page is the Referer, when the browser
+ * sends one; the title is unknown without the page's script; the device is read from the browser's name.
+ */
+export function quoteFromFormPost(params: URLSearchParams, context: FormPostContext): "trap" | Record<string, unknown> {
+  const text = (name: string) => params.get(name) ?? "";
+  const fields: QuoteFields = {
+    ...emptyQuoteFields(),
+    full_name: text("full_name"),
+    phone: text("phone"),
+    email: text("email"),
+    from_location: text("from_location"),
+    to_location: text("to_location"),
+    preferred_date: text("preferred_date"),
+    urgency: text("urgency") as QuoteFields["urgency"],
+    mobility: text("mobility") as QuoteFields["mobility"],
+    equipment: params.getAll("equipment") as QuoteFields["equipment"],
+    notes: text("notes"),
+    consent: params.has("consent"),
+    company: text("company"),
+  };
+  if (fields.company) return "trap";
+  // Not typed as a Quote yet: the slot, urgency and the rest are whatever was posted, until the schema checks them.
+  return {
+    ...assembleQuote(fields, {
+      href: pageUrl(context),
+      title: "",
+      // The form's rule is a width under 768 px; without a script, a phone's browser says "Mobi" in its name.
+      windowWidth: /Mobi|Android/i.test(context.userAgent ?? "") ? 0 : 1024,
+      slot: text("source_slot") as SourceSlot, // a form without its slot is refused by the check, like any field
+      nowMs: context.nowMs,
+      random: () => randomInt(1_000_000) / 1_000_000,
+    }),
+  };
+}
+
+/** The answer to an accepted post: the thank-you page of the site the form was on, with the case id. */
+export function thankYouUrl(pageUrl: string, caseId: string): string {
+  return new URL(`/thank-you/?case=${encodeURIComponent(caseId)}`, pageUrl).href;
+}
+
+/** The answer to a refused post: a plain page that lists what to correct, every value escaped. */
+export function refusedPostPage(errors: QuoteErrors): string {
+  const items = Object.entries(errors).map(([field, message]) => `<li>${escapeHtml(formFieldNames.has(field) ? message : `${field}: ${message}`)}</li>`);
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    "<title>Your request was not sent</title></head>",
+    "<body><main><h1>Your request was not sent</h1>",
+    "<p>Please go back to the form with your browser's Back button (what you typed is still there), correct the following, and send it again:</p>",
+    `<ul>${items.join("")}</ul>`,
+    "</main></body></html>",
+  ].join("\n");
+}
+
+// --- internal ---
+
+const formFieldNames = new Set<string>(Object.keys(emptyQuoteFields()));
+
+function pageUrl({ referer, origin, requestUrl }: FormPostContext): string {
+  // Browsers send the whole address to the same site and, by default, only the origin to another one; with
+  // referrers turned off, the Origin header still names the site (or says "null").
+  for (const candidate of [referer, origin && `${origin}/`]) {
+    if (candidate && /^https?:\/\//i.test(candidate) && URL.canParse(candidate)) return new URL(candidate).href;
+  }
+  return new URL("/", requestUrl).href;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
