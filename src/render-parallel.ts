@@ -23,18 +23,28 @@ export function renderThreadsFor(content: SiteContent): number {
  */
 export async function renderInParallel(input: RenderInput, threads: number): Promise<RenderedFile[]> {
   if (threads <= 1) return renderShare(input, { index: 0, count: 1 });
-  const workers = Array.from({ length: threads - 1 }, (_, i) => renderShareInWorker(input, { index: i + 1, count: threads }));
-  // Rendering on the main thread blocks it, so a worker that fails early is only noticed afterwards; that is fine.
-  const own = renderShare(input, { index: 0, count: threads });
+  const stop = new AbortController();
+  const workers = Array.from({ length: threads - 1 }, (_, i) => renderShareInWorker(input, { index: i + 1, count: threads }, stop.signal));
+  let own: RenderedFile[];
+  try {
+    // Rendering here blocks this thread, so a worker that fails early is only noticed afterwards; that is fine.
+    own = renderShare(input, { index: 0, count: threads });
+  } catch (error) {
+    // This share's failure is the one to report: stop the workers, and let their ends go unremarked.
+    stop.abort();
+    await Promise.allSettled(workers);
+    throw error;
+  }
   const shares = [own, ...(await Promise.all(workers))];
   const total = shares.reduce((sum, share) => sum + share.length, 0);
   return Array.from({ length: total }, (_, i) => shares[i % threads]![Math.floor(i / threads)]!);
 }
 
-/** One share rendered on a worker thread of its own; rejects with what the worker threw. */
-export function renderShareInWorker(input: RenderInput, share: Share): Promise<RenderedFile[]> {
+/** One share rendered on a worker thread of its own; rejects with what the worker threw, or when `signal` aborts. */
+export function renderShareInWorker(input: RenderInput, share: Share, signal?: AbortSignal): Promise<RenderedFile[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./render-worker.mjs", import.meta.url), { workerData: { input, share } });
+    signal?.addEventListener("abort", () => void worker.terminate(), { once: true });
     let result: RenderedFile[] | undefined;
     worker.once("message", (files: RenderedFile[]) => (result = files));
     worker.once("error", reject);

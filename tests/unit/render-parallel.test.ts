@@ -23,6 +23,22 @@ describe("rendering on several threads", () => {
     await expect(renderShareInWorker(input, { index: 0, count: 1 })).rejects.toThrow(TypeError);
   }, 60_000);
 
+  it("reports this thread's failure and stops the workers, whose own failures go unremarked", async () => {
+    const { content } = await loadRealSite();
+    const broken = { ...content, home: null } as unknown as typeof content;
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => void unhandled.push(reason);
+    process.on("unhandledRejection", collect);
+    try {
+      // Every thread fails here: this one at once, the worker once it has started.
+      await expect(renderSite(broken, testAssets, testBuildDate, await generateDocuments(content), 2)).rejects.toThrow(TypeError);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    } finally {
+      process.off("unhandledRejection", collect);
+    }
+    expect(unhandled).toEqual([]);
+  }, 60_000);
+
   it("uses one thread for a site of this size, and several from a thousand city and destination pages", async () => {
     const { content } = await loadRealSite();
     expect(renderThreadsFor(content)).toBe(1);
