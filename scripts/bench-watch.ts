@@ -8,7 +8,7 @@ import { createTempProject } from "../tests/unit/support/temp-project";
 
 // As `flightsite serve` runs (bin/flightsite.js), with React's production build; set before React is first loaded.
 process.env.NODE_ENV ??= "production";
-const { serve } = await import("../src/serve");
+const { serveProject } = await import("../tests/unit/support/serve-project");
 
 const saves = 20;
 const warmUp = 3;
@@ -17,14 +17,8 @@ const project = await createTempProject();
 const cityFile = path.join(project.dataDir, "cities/naples.yaml");
 const pages = ["naples/index.html", "naples/flights-to-md-anderson-houston/index.html", "naples/flights-to-mayo-clinic-rochester/index.html"];
 let announce: (line: string) => void = () => {};
-const server = await serve({
-  root: project.root,
-  dataDir: project.dataDir,
-  outDir: project.outDir,
-  port: 0,
-  host: "127.0.0.1",
+const server = await serveProject(project, {
   watch: true,
-  quotesFile: path.join(project.root, ".flightsite/quotes.ndjson"),
   stdout: (text) => announce(text),
   stderr: (text) => process.stderr.write(text),
 });

@@ -27,14 +27,9 @@ export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], bas
   for (const file of files) {
     if (!file.file.endsWith(".html")) continue;
     const contents = String(file.contents);
-    // A file scanned where it was rendered (render-share.ts) brings its scan along.
-    if (file.scan) {
-      cache?.set(file.file, { contents, ...file.scan });
-      pages.set(file.file, file.scan);
-      continue;
-    }
     const cached = cache?.get(file.file);
-    const scan = cached?.contents === contents ? cached : scanHtml(contents);
+    // A file scanned where it was rendered (render-share.ts) brings its scan along.
+    const scan = file.scan ?? (cached?.contents === contents ? cached : scanHtml(contents));
     cache?.set(file.file, { contents, ...scan });
     pages.set(file.file, scan);
   }

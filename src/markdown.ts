@@ -16,6 +16,8 @@ const showNotesRenderer = unified()
     rewriteLinks(tree);
   })
   .use(remarkHtml, { sanitize: true });
+const renderMarkdownOnce = renderedOnce(renderer);
+const renderShowNotesOnce = renderedOnce(showNotesRenderer);
 
 /**
  * Markdown from data/ as HTML. Raw HTML never reaches the page: validation refuses it and the renderer sanitizes.
@@ -23,7 +25,7 @@ const showNotesRenderer = unified()
  * becomes a link to that page.
  */
 export function renderMarkdown(source: string): string {
-  return renderOnce(renderer, source);
+  return renderMarkdownOnce(source);
 }
 
 /**
@@ -31,24 +33,23 @@ export function renderMarkdown(source: string): string {
  * text ("**Before the flight**") is a heading (h3, under the page's "Show Notes" h2).
  */
 export function renderShowNotes(source: string): string {
-  return renderOnce(showNotesRenderer, source);
+  return renderShowNotesOnce(source);
 }
 
 // The same text is rendered many times (every city's destination pages share their sections), and `serve --watch`
 // re-creates every route on each save: rendering is a pure function, so each distinct text is rendered once.
-const rendered = new WeakMap<object, Map<string, string>>();
-
-function renderOnce(processor: { processSync(source: string): unknown }, source: string): string {
-  let cache = rendered.get(processor);
-  if (!cache) rendered.set(processor, (cache = new Map()));
-  let html = cache.get(source);
-  if (html === undefined) {
-    html = String(processor.processSync(source));
-    // Old texts of a long watch session are dropped wholesale rather than tracked one by one.
-    if (cache.size >= 2000) cache.clear();
-    cache.set(source, html);
-  }
-  return html;
+function renderedOnce(processor: { processSync(source: string): unknown }): (source: string) => string {
+  const rendered = new Map<string, string>();
+  return (source) => {
+    let html = rendered.get(source);
+    if (html === undefined) {
+      html = String(processor.processSync(source));
+      // Old texts of a long watch session are dropped wholesale rather than tracked one by one.
+      if (rendered.size >= 2000) rendered.clear();
+      rendered.set(source, html);
+    }
+    return html;
+  };
 }
 
 /** The first raw HTML snippet in a markdown text, or undefined when there is none. */

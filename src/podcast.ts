@@ -90,7 +90,6 @@ export function dateText(isoDate: string): string {
   return longDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-
 /** The MIME type of an episode's audio file (validation allows only MP3 and M4A). */
 export function audioType(url: string): "audio/mpeg" | "audio/x-m4a" {
   return /\.m4a$/i.test(url) ? "audio/x-m4a" : "audio/mpeg";

@@ -21,7 +21,7 @@ export interface FormPostContext {
  * (only bots fill it: the post is then ignored, as the form ignores it). The page is the Referer, when the browser
  * sends one; the title is unknown without the page's script; the device is read from the browser's name.
  */
-export function quoteFromFormPost(params: URLSearchParams, context: FormPostContext): "trap" | Record<string, unknown> {
+export function quoteFromFormPost(params: URLSearchParams, context: FormPostContext): "trap" | object {
   const text = (name: string) => params.get(name) ?? "";
   const fields: QuoteFields = {
     ...emptyQuoteFields(),
@@ -39,18 +39,16 @@ export function quoteFromFormPost(params: URLSearchParams, context: FormPostCont
     company: text("company"),
   };
   if (fields.company) return "trap";
-  // Not typed as a Quote yet: the slot, urgency and the rest are whatever was posted, until the schema checks them.
-  return {
-    ...assembleQuote(fields, {
-      href: pageUrl(context),
-      title: "",
-      // The form's rule is a width under 768 px; without a script, a phone's browser says "Mobi" in its name.
-      windowWidth: /Mobi|Android/i.test(context.userAgent ?? "") ? 0 : 1024,
-      slot: text("source_slot") as SourceSlot, // a form without its slot is refused by the check, like any field
-      nowMs: context.nowMs,
-      random: () => randomInt(1_000_000) / 1_000_000,
-    }),
-  };
+  // Not a Quote yet: the slot, urgency and the rest are whatever was posted, until the schema checks them.
+  return assembleQuote(fields, {
+    href: pageUrl(context),
+    title: "",
+    // The form's rule is a width under 768 px; without a script, a phone's browser says "Mobi" in its name.
+    windowWidth: /Mobi|Android/i.test(context.userAgent ?? "") ? 0 : 1024,
+    slot: text("source_slot") as SourceSlot, // a form without its slot is refused by the check, like any field
+    nowMs: context.nowMs,
+    random: () => randomInt(1_000_000) / 1_000_000,
+  });
 }
 
 /** The answer to an accepted post: the thank-you page of the site the form was on, with the case id. */

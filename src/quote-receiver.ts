@@ -87,11 +87,11 @@ export type QuoteResponseBody = { ok: true; case_id: string } | { errors: QuoteE
 // --- internal ---
 
 const allowedMethods = "POST, OPTIONS";
+const tooLarge = `must be at most ${MAX_QUOTE_BYTES / 1024} KB`;
 
 function isFormPost(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
 }
-const tooLarge = `must be at most ${MAX_QUOTE_BYTES / 1024} KB`;
 
 function json(status: number, body: QuoteResponseBody, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

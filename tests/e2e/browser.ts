@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
@@ -37,4 +37,16 @@ export function useBrowser() {
 export async function formsReady(page: Page): Promise<void> {
   // Polled from Node, not with waitForFunction: tests that fake the page's clock also fake its timers.
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islands ?? ""), { timeout: 10_000 }).toBe("ready");
+}
+
+/** Fills every required field of a quote form with valid values. */
+export async function fillRequired(form: Locator, options: { compact?: boolean } = {}) {
+  await form.getByLabel("Full name").fill("Ann Example");
+  await form.getByLabel("Phone").fill("(555) 123-4567");
+  await form.getByLabel("Flying from (city or facility)").fill("Naples, FL");
+  await form.getByLabel("Flying to (city or facility)").fill("Houston, TX");
+  await form.getByLabel("Planned (3+ days)").check();
+  await form.getByLabel("Wheelchair").check();
+  if (!options.compact) await form.getByLabel("Oxygen").check();
+  await form.getByLabel(/I understand this form is for non-emergency/).check();
 }

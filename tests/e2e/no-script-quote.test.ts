@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { serve, type DevServer } from "../../src/serve";
+import type { DevServer } from "../../src/serve";
+import { quotesFileOf, serveProject } from "../unit/support/serve-project";
 import { createTempProject, type TempProject } from "../unit/support/temp-project";
-import { useBrowser } from "./browser";
+import { fillRequired, useBrowser } from "./browser";
 
 // Without JavaScript the quote form is a plain form that posts to the endpoint, form-encoded. Against the dev
 // server's receiver the whole path works: the quote is stored and the visitor lands on the thank-you page.
@@ -14,21 +14,10 @@ const browser = useBrowser();
 describe("the quote form without JavaScript, against the local receiver", () => {
   let project: TempProject;
   let server: DevServer;
-  const quotesFile = () => path.join(project.root, ".flightsite/quotes.ndjson");
 
   beforeAll(async () => {
     project = await createTempProject();
-    server = await serve({
-      root: project.root,
-      dataDir: project.dataDir,
-      outDir: project.outDir,
-      port: 0,
-      host: "127.0.0.1",
-      watch: false,
-      quotesFile: quotesFile(),
-      stdout: () => {},
-      stderr: () => {},
-    });
+    server = await serveProject(project, { watch: false });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -45,17 +34,10 @@ describe("the quote form without JavaScript, against the local receiver", () => 
   it("stores the quote and shows the thank-you page", async () => {
     const page = await openContactWithoutScript();
     const form = page.locator("#quote form");
-    await form.getByLabel("Full name").fill("Ann Example");
-    await form.getByLabel("Phone").fill("(555) 123-4567");
-    await form.getByLabel("Flying from (city or facility)").fill("Naples, FL");
-    await form.getByLabel("Flying to (city or facility)").fill("Houston, TX");
-    await form.getByLabel("Planned (3+ days)").check();
-    await form.getByLabel("Wheelchair").check();
-    await form.getByLabel("Oxygen").check();
-    await form.getByLabel(/I understand this form is for non-emergency/).check();
+    await fillRequired(form);
     await Promise.all([page.waitForURL(/\/thank-you\/\?case=AF\d{8}[A-Z0-9]{4}$/), form.getByRole("button", { name: "Request a Quote" }).click()]);
 
-    const lines = (await readFile(quotesFile(), "utf8")).trim().split("\n");
+    const lines = (await readFile(quotesFileOf(project), "utf8")).trim().split("\n");
     const quote = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
     expect(page.url()).toBe(new URL(`/thank-you/?case=${quote.case_id as string}`, server.url).href);
     expect(quote).toMatchObject({
@@ -72,7 +54,7 @@ describe("the quote form without JavaScript, against the local receiver", () => 
   });
 
   it("answers a form sent with mistakes with a page that lists them, and stores nothing", async () => {
-    const before = await readFile(quotesFile(), "utf8").catch(() => "");
+    const before = await readFile(quotesFileOf(project), "utf8").catch(() => "");
     const page = await openContactWithoutScript();
     const form = page.locator("#quote form");
     await form.getByLabel("Full name").fill("Ann Example");
@@ -86,7 +68,7 @@ describe("the quote form without JavaScript, against the local receiver", () => 
       "Mobility is required",
       "Consent is required",
     ]);
-    expect(await readFile(quotesFile(), "utf8").catch(() => "")).toBe(before);
+    expect(await readFile(quotesFileOf(project), "utf8").catch(() => "")).toBe(before);
     await page.context().close();
   });
 });

@@ -1,21 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
-import { DESKTOP, PHONE, formsReady, useBrowser } from "./browser";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, fillRequired, formsReady, useBrowser } from "./browser";
 import { TEST_ENDPOINT } from "./global-setup";
 
 const browser = useBrowser();
-
-/** Fills every required field of a quote form with valid values. */
-async function fillRequired(form: Locator, options: { compact?: boolean } = {}) {
-  await form.getByLabel("Full name").fill("Ann Example");
-  await form.getByLabel("Phone").fill("(555) 123-4567");
-  await form.getByLabel("Flying from (city or facility)").fill("Naples, FL");
-  await form.getByLabel("Flying to (city or facility)").fill("Houston, TX");
-  await form.getByLabel("Planned (3+ days)").check();
-  await form.getByLabel("Wheelchair").check();
-  if (!options.compact) await form.getByLabel("Oxygen").check();
-  await form.getByLabel(/I understand this form is for non-emergency/).check();
-}
 
 const OPENED_AT = new Date("2026-03-02T15:00:00Z").getTime();
 

@@ -4,22 +4,14 @@ import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentTypeFor } from "../../src/content-types";
 import { ContentError } from "../../src/errors";
-import { devClientPath, eventsPath, serve, type DevServer } from "../../src/serve";
+import { devClientPath, eventsPath, type DevServer } from "../../src/serve";
 import { openEventStream, type EventStream } from "./support/event-stream";
+import { quotesFileOf, serveProject } from "./support/serve-project";
 import { createTempProject, editFile, type TempProject } from "./support/temp-project";
 
 function startServer(project: TempProject, watch: boolean, output: string[] = []): Promise<DevServer> {
-  return serve({
-    root: project.root,
-    dataDir: project.dataDir,
-    outDir: project.outDir,
-    port: 0,
-    host: "127.0.0.1",
-    watch,
-    quotesFile: path.join(project.root, ".flightsite/quotes.ndjson"),
-    stdout: (text) => void output.push(text),
-    stderr: (text) => void output.push(text),
-  });
+  const keep = (text: string) => void output.push(text);
+  return serveProject(project, { watch, stdout: keep, stderr: keep });
 }
 
 const h1Of = (html: string) => load(html)("h1").first().text();
@@ -117,7 +109,7 @@ describe("flightsite serve", () => {
     const response = await fetch(url("/api/quote"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(quote) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, case_id: "AF12345678WXYZ" });
-    const lines = (await readFile(path.join(project.root, ".flightsite/quotes.ndjson"), "utf8")).trimEnd().split("\n");
+    const lines = (await readFile(quotesFileOf(project), "utf8")).trimEnd().split("\n");
     expect(JSON.parse(lines.at(-1)!)).toEqual(quote);
   });
 
