@@ -56,16 +56,19 @@ export function thankYouUrl(pageUrl: string, caseId: string): string {
   return new URL(`/thank-you/?case=${encodeURIComponent(caseId)}`, pageUrl).href;
 }
 
-/** The answer to a refused post: a plain page that lists what to correct, every value escaped. */
-export function refusedPostPage(errors: QuoteErrors): string {
+/** The answer to a refused post: a plain page that lists what to correct and, when known, the number to call. */
+export function refusedPostPage(errors: QuoteErrors, phone?: { display: string; tel: string }): string {
   const items = Object.entries(errors).map(([field, message]) => `<li>${escapeHtml(formFieldNames.has(field) ? message : `${field}: ${message}`)}</li>`);
   return [
     "<!DOCTYPE html>",
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    "<title>Your request was not sent</title></head>",
+    "<title>Your request was not sent</title>",
+    // Large, plain type for visitors reading on a phone; the site's stylesheet lives elsewhere.
+    "<style>body{font:1.125rem/1.6 system-ui,sans-serif;color:#1a202c;max-width:40rem;margin:0 auto;padding:1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:#0b4f6c;font-weight:700}</style></head>",
     "<body><main><h1>Your request was not sent</h1>",
     "<p>Please go back to the form with your browser's Back button (what you typed is still there), correct the following, and send it again:</p>",
     `<ul>${items.join("")}</ul>`,
+    ...(phone ? [`<p>Or call <a href="tel:${escapeHtml(phone.tel)}">${escapeHtml(phone.display)}</a>: a coordinator answers 24/7.</p>`] : []),
     "</main></body></html>",
   ].join("\n");
 }

@@ -6,6 +6,8 @@ export interface QuoteReceiverOptions {
   store: (quote: Quote) => Promise<void>;
   /** Origins allowed to post from another site (CORS), like "https://www.example.org". Default: none, same origin only. */
   allowedOrigins?: string[];
+  /** The number a visitor whose form was refused can call instead, shown on that page. */
+  phone?: { display: string; tel: string };
 }
 
 /** Bodies above this many bytes are refused with 413: a quote request is a few hundred bytes of text. */
@@ -18,7 +20,7 @@ export const MAX_QUOTE_BYTES = 32 * 1024;
  * posted without JavaScript (form-encoded) gets pages instead: see answerFormPost.
  * Where it is mounted (/api/quote in the dev server) is the host's concern.
  */
-export function createQuoteReceiver({ store, allowedOrigins = [] }: QuoteReceiverOptions): (request: Request) => Promise<Response> {
+export function createQuoteReceiver({ store, allowedOrigins = [], phone }: QuoteReceiverOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     const origin = request.headers.get("origin");
     const cors: Record<string, string> =
@@ -43,7 +45,7 @@ export function createQuoteReceiver({ store, allowedOrigins = [] }: QuoteReceive
     const text = declared > MAX_QUOTE_BYTES ? undefined : await readText(request, MAX_QUOTE_BYTES);
     if (text === undefined) return json(413, { errors: { body: tooLarge } }, { Connection: "close", ...cors });
 
-    if (isFormPost(request)) return answerFormPost(request, text, store);
+    if (isFormPost(request)) return answerFormPost(request, text, store, phone);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -62,7 +64,12 @@ export function createQuoteReceiver({ store, allowedOrigins = [] }: QuoteReceive
  * Stored → 303 to the thank-you page with the case id; refused → 400 with a page that lists what to correct; the
  * hidden trap field filled → 204, which leaves the visitor's page as it is (the form does nothing either).
  */
-async function answerFormPost(request: Request, text: string, store: QuoteReceiverOptions["store"]): Promise<Response> {
+async function answerFormPost(
+  request: Request,
+  text: string,
+  store: QuoteReceiverOptions["store"],
+  phone: QuoteReceiverOptions["phone"],
+): Promise<Response> {
   const posted = quoteFromFormPost(new URLSearchParams(text), {
     referer: request.headers.get("referer"),
     origin: request.headers.get("origin"),
@@ -73,7 +80,7 @@ async function answerFormPost(request: Request, text: string, store: QuoteReceiv
   if (posted === "trap") return new Response(null, { status: 204 });
   const result = checkQuote(posted);
   if (!result.ok) {
-    return new Response(refusedPostPage(result.errors), {
+    return new Response(refusedPostPage(result.errors, phone), {
       status: 400,
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
     });

@@ -76,6 +76,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       await storeQuote(quote);
       stdout(`flightsite: quote ${quote.case_id} saved to ${displayPath(options.root, options.quotesFile)}\n`);
     },
+    phone: builder.content?.site.phone,
   });
   const site = new SiteFiles(outDir, devClient ? devClientPath : undefined);
 

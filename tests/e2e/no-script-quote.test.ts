@@ -68,6 +68,7 @@ describe("the quote form without JavaScript, against the local receiver", () => 
       "Mobility is required",
       "Consent is required",
     ]);
+    expect(await page.getByRole("link", { name: "(800) 327-3004" }).getAttribute("href")).toBe("tel:+18003273004");
     expect(await readFile(quotesFileOf(project), "utf8").catch(() => "")).toBe(before);
     await page.context().close();
   });

@@ -34,7 +34,8 @@ function formQuote(): Quote {
 
 function receiverWithStore() {
   const stored: Quote[] = [];
-  const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote) });
+  const phone = { display: "(800) 327-3004", tel: "+18003273004" };
+  const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), phone });
   return { stored, receive };
 }
 
@@ -214,6 +215,7 @@ describe("the quote receiver, for a form sent without JavaScript", () => {
       "<li>Consent is required</li>",
       "<li>source_slot: Invalid option: expected one of &#34;modal&#34;|&#34;inline&#34;|&#34;sidebar&#34;|&#34;footer&#34;</li>",
     ]);
+    expect(html).toContain('<p>Or call <a href="tel:+18003273004">(800) 327-3004</a>: a coordinator answers 24/7.</p>');
     expect(html).not.toContain("<script>");
     expect(stored).toEqual([]);
   });
