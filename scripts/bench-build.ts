@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 
 process.env.NODE_ENV ??= "production";
-const { build } = await import("../src/build");
+const { build } = await import("../src/build/build");
 
 const { values } = parseArgs({ options: { cities: { type: "string", default: "3000" } } });
 const count = Number(values.cities);

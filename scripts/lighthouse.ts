@@ -8,11 +8,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { build } from "../src/build";
+import { build } from "../src/build/build";
 import { readBuiltSite } from "../src/check/site";
-import { findChromium } from "../src/find-chromium";
-import { serveBuiltSite } from "../src/serve";
-import type { PageKind } from "../src/types";
+import { findChromium } from "../src/check/find-chromium";
+import { serveBuiltSite } from "../src/serve/serve";
+import type { PageKind } from "../src/content/types";
 
 /** The lowest score each category may have, out of 100. */
 const thresholds = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 } as const;

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import { build, type BuildResult } from "./build";
+import { build, type BuildResult } from "./build/build";
 import { gateNames, type GateName } from "./check/gates";
 import { ContentError, LinkError, TemplateError, formatContentError } from "./errors";
-import { openInBrowser, serve } from "./serve";
+import { openInBrowser, serve } from "./serve/serve";
 
 export interface Io {
   stdout: (text: string) => void;

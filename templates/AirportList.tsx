@@ -1,4 +1,4 @@
-import type { Airport } from "../src/types";
+import type { Airport } from "../src/content/types";
 
 export interface AirportListProps {
   airports: Airport[];

@@ -1,4 +1,4 @@
-import type { City, CityCommon, PageChrome } from "../src/types";
+import type { City, CityCommon, PageChrome } from "../src/content/types";
 import { AirportList } from "./AirportList";
 import { CardList } from "./CardList";
 import { Checklist } from "./Checklist";

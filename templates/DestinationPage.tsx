@@ -1,4 +1,4 @@
-import type { Airport, PageChrome } from "../src/types";
+import type { Airport, PageChrome } from "../src/content/types";
 import { AirportList } from "./AirportList";
 import { Checklist } from "./Checklist";
 import { CtaBand } from "./CtaBand";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PageChrome } from "../src/types";
+import type { PageChrome } from "../src/content/types";
 import { CtaBand } from "./CtaBand";
 import { DownloadLinks, type DownloadLink } from "./DownloadLinks";
 import { Layout } from "./Layout";

@@ -1,4 +1,4 @@
-import type { PageChrome } from "../src/types";
+import type { PageChrome } from "../src/content/types";
 import { CtaBand } from "./CtaBand";
 import { EpisodeCard, EpisodeMeta, type EpisodeSummary } from "./EpisodeCard";
 import { Layout } from "./Layout";

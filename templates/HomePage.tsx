@@ -1,4 +1,4 @@
-import type { Home, PageChrome } from "../src/types";
+import type { Home, PageChrome } from "../src/content/types";
 import { CardList } from "./CardList";
 import { CtaBand } from "./CtaBand";
 import { Layout } from "./Layout";

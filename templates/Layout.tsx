@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PageChrome } from "../src/types";
+import type { PageChrome } from "../src/content/types";
 import { Breadcrumb } from "./Breadcrumb";
 import { FooterQuote } from "./FooterQuote";
 import { QuoteDialog } from "./QuoteDialog";

@@ -1,4 +1,4 @@
-import type { PageChrome } from "../src/types";
+import type { PageChrome } from "../src/content/types";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../src/types";
+import type { SiteConfig } from "../src/content/types";
 import { Icon } from "./Icon";
 
 export interface PhoneLinkProps {

@@ -1,4 +1,4 @@
-// The shared navigation of spec §2. URLs follow the site's trailing-slash policy (src/urls.ts).
+// The shared navigation of spec §2. URLs follow the site's trailing-slash policy (src/content/urls.ts).
 
 export interface NavLink {
   label: string;

@@ -1,5 +1,5 @@
 // The quote request's rules, defined once (spec §3, §4, §5, §9). Browser-safe and dependency-free: the form
-// island uses them in the browser, and server-side code (src/quote-schema.ts) wraps them in zod.
+// island uses them in the browser, and server-side code (src/quote/schema.ts) wraps them in zod.
 
 export const URGENCY_OPTIONS = ["Today", "24-48 hrs", "Planned (3+ days)"] as const;
 export const MOBILITY_OPTIONS = ["Stretcher", "Wheelchair", "Ambulatory / Seat"] as const;

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { OutputFile, PageKind } from "../types";
+import type { OutputFile, PageKind } from "../content/types";
 import { kilobytes, type GateResult } from "./report";
 import { pageKindOrder, type BuiltSite } from "./site";
 

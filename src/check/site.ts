@@ -1,9 +1,9 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { load, type CheerioAPI } from "cheerio";
-import { podcastUrl } from "../podcast";
-import type { OutputFile, PageKind } from "../types";
-import { citiesUrl } from "../urls";
+import { podcastUrl } from "../site/podcast";
+import type { OutputFile, PageKind } from "../content/types";
+import { citiesUrl } from "../content/urls";
 
 /** One HTML page of a built site. */
 export interface BuiltPage {
@@ -115,7 +115,7 @@ function urlOf(file: string): string {
 }
 
 /**
- * The kind of a page, from the site's layout (src/routes.tsx): fixed addresses for the one-of-a-kind pages, the pages
+ * The kind of a page, from the site's layout (src/site/routes.tsx): fixed addresses for the one-of-a-kind pages, the pages
  * under /for-case-managers/ and /podcast/, and the pages whose breadcrumb runs through /cities/ — one step below it a
  * city, two steps a destination. Every other page is a static page.
  */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
-import type { SourceFile } from "../types";
+import type { SourceFile } from "./types";
 
 /** Every YAML file under `dataDir`, with paths relative to `root` (what an editor sees in their project). */
 export async function loadSourceFiles(dataDir: string, root: string): Promise<SourceFile[]> {

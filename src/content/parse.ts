@@ -1,7 +1,7 @@
 import { isMap, isNode, isPair, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
 import type { ContentProblem } from "../errors";
-import type { SourceFile } from "../types";
+import type { SourceFile } from "./types";
 import { closestMatch } from "./suggest";
 
 type Path = readonly PropertyKey[];

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { findRawHtml } from "../markdown";
-import { normalizeInternalLink } from "../urls";
+import { findRawHtml } from "./markdown";
+import { normalizeInternalLink } from "./urls";
 
 // One definition of every data shape. Types come from these schemas (z.infer), and the JSON Schemas in
 // schemas/ that give editors completion in data/*.yaml are generated from them (npm run schemas).

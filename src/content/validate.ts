@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ContentError, type ContentProblem } from "../errors";
-import { unprintableCharacters } from "../documents/printable";
-import type { SiteContent, SourceFile } from "../types";
+import { unprintableCharacters } from "./printable";
+import type { SiteContent, SourceFile } from "./types";
 import {
   ChecklistDocument,
   City,

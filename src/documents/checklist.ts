@@ -1,4 +1,4 @@
-import type { ChecklistDocument, CityCommon, SiteConfig } from "../types";
+import type { ChecklistDocument, CityCommon, SiteConfig } from "../content/types";
 import { renderPdf } from "./pdf";
 
 /** The pre-flight and return checklist as a printable PDF, with the items city pages show. */

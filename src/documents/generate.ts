@@ -1,4 +1,4 @@
-import type { Download, SiteContent } from "../types";
+import type { Download, SiteContent } from "../content/types";
 import { renderChecklistPdf } from "./checklist";
 import { renderItineraryPdf } from "./itinerary";
 import { renderLetterDocx, renderLetterPdf } from "./letter";

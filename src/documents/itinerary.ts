@@ -1,4 +1,4 @@
-import type { SampleItinerary, SiteConfig } from "../types";
+import type { SampleItinerary, SiteConfig } from "../content/types";
 import { renderPdf } from "./pdf";
 
 /** The sample travel day as a PDF, its sample notice at the top of every page. */

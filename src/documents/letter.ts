@@ -1,6 +1,6 @@
 import { AlignmentType, BorderStyle, Document, Packer, Paragraph, ShadingType, TextRun } from "docx";
 import { unzipSync, zipSync } from "fflate";
-import type { LetterTemplate, SiteConfig } from "../types";
+import type { LetterTemplate, SiteConfig } from "../content/types";
 import { renderPdf } from "./pdf";
 import { splitPlaceholders } from "./text";
 

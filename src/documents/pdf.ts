@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import type { SiteConfig } from "../types";
+import type { SiteConfig } from "../content/types";
 import { formatMonth, splitPlaceholders } from "./text";
 
 // The shared look of the PDF downloads: US Letter, Helvetica (a PDF standard font, so nothing is embedded and

@@ -4,7 +4,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { parseDocument } from "yaml";
-import { build } from "../../src/build";
+import { build } from "../../src/build/build";
 import { chromiumArgs, findChromium } from "./find-chromium";
 import { startStaticServer } from "./static-server";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { DevServer } from "../../src/serve";
+import type { DevServer } from "../../src/serve/serve";
 import { quotesFileOf, serveProject } from "../unit/support/serve-project";
 import { createTempProject, type TempProject } from "../unit/support/temp-project";
 import { fillRequired, useBrowser } from "./browser";

@@ -1,10 +1,10 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build";
+import { renderSite } from "../../src/build/build";
 import { validateContent } from "../../src/content/validate";
 import { generateDocuments } from "../../src/documents/generate";
-import { findBrokenLinks } from "../../src/link-check";
-import type { Download, OutputFile, SiteContent } from "../../src/types";
+import { findBrokenLinks } from "../../src/build/link-check";
+import type { Download, OutputFile, SiteContent } from "../../src/content/types";
 import { loadDataFiles } from "./support/documents";
 
 const assets = { css: "/assets/site.css", js: "/assets/client.js" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bundleClient } from "../../src/client-bundle";
+import { bundleClient } from "../../src/build/client-bundle";
 import { projectRoot } from "./support/site";
 
 describe("the browser bundle", () => {

@@ -2,10 +2,10 @@ import { mkdtemp, rm, stat, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build";
+import { build } from "../../src/build/build";
 import { validateContent } from "../../src/content/validate";
 import { ContentError } from "../../src/errors";
-import type { SourceFile } from "../../src/types";
+import type { SourceFile } from "../../src/content/types";
 import { loadDataFiles, problemsOf, projectRoot, withFile } from "./support/documents";
 
 const itinerary = "data/documents/sample-itinerary.yaml";

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { validateContent } from "../../src/content/validate";
 import { generateDocuments } from "../../src/documents/generate";
 import { renderLetterPdf } from "../../src/documents/letter";
-import type { Download, SiteContent } from "../../src/types";
+import type { Download, SiteContent } from "../../src/content/types";
 import { docxParagraphs, flatten, loadDataFiles, pdfFacts, pdfPages } from "./support/documents";
 
 let content: SiteContent;

@@ -5,7 +5,7 @@ import { parseDataFile } from "../../src/content/parse";
 import { Episode } from "../../src/content/schema";
 import { validateContent } from "../../src/content/validate";
 import { ContentError, type ContentProblem } from "../../src/errors";
-import type { SourceFile } from "../../src/types";
+import type { SourceFile } from "../../src/content/types";
 
 const path = "data/episodes/real-time-tracking-peace-of-mind.yaml";
 const valid = `episode: 2

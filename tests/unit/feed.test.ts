@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { renderFeed, uuidV5 } from "../../src/feed";
-import { findBrokenLinks } from "../../src/link-check";
+import { renderFeed, uuidV5 } from "../../src/site/feed";
+import { findBrokenLinks } from "../../src/build/link-check";
 import { episode, site } from "./podcast-fixtures";
 
 const buildDate = new Date("2025-10-01T08:30:00Z");

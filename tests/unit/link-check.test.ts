@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatBrokenLinks } from "../../src/errors";
-import { findBrokenLinks } from "../../src/link-check";
-import type { OutputFile } from "../../src/types";
+import { findBrokenLinks } from "../../src/build/link-check";
+import type { OutputFile } from "../../src/content/types";
 
 const baseUrl = "https://www.example.org";
 const html = (body: string, head = "") => `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>`;

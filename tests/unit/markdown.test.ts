@@ -1,6 +1,6 @@
 import { load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { findRawHtml, renderMarkdown, renderShowNotes } from "../../src/markdown";
+import { findRawHtml, renderMarkdown, renderShowNotes } from "../../src/content/markdown";
 
 describe("show notes", () => {
   const notes = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseDataFile } from "../../src/content/parse";
 import { City, Page, SiteConfig } from "../../src/content/schema";
 import { formatProblem } from "../../src/errors";
-import type { SourceFile } from "../../src/types";
+import type { SourceFile } from "../../src/content/types";
 import { fixture } from "./support/site";
 
 // tests/fixtures/city-naples.yaml is a small valid city file; each test breaks one thing in it.

@@ -1,5 +1,5 @@
 // Small in-memory podcast content for the podcast tests.
-import type { Episode, SiteConfig } from "../../src/types";
+import type { Episode, SiteConfig } from "../../src/content/types";
 
 export const site: SiteConfig = {
   companyName: "Example Flights",

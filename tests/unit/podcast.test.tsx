@@ -1,14 +1,14 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { siteWarnings } from "../../src/build";
+import { siteWarnings } from "../../src/build/build";
 import { formatSummary } from "../../src/cli";
 import { loadSourceFiles } from "../../src/content/load";
 import { validateContent } from "../../src/content/validate";
-import { episodeNeighbours, podcastListing } from "../../src/podcast";
-import { renderRoute } from "../../src/render";
-import { createRoutes } from "../../src/routes";
+import { episodeNeighbours, podcastListing } from "../../src/site/podcast";
+import { renderRoute } from "../../src/render/render-route";
+import { createRoutes } from "../../src/site/routes";
 import { generateDocuments } from "../../src/documents/generate";
-import type { Download, Route, SiteContent } from "../../src/types";
+import type { Download, Route, SiteContent } from "../../src/content/types";
 import { mainNavigation } from "../../templates/navigation";
 import { episode, episodesNewestFirst } from "./podcast-fixtures";
 

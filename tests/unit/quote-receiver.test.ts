@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { assembleQuote, emptyQuoteFields, type Quote } from "../../client/quote/rules";
-import { createQuoteReceiver, MAX_QUOTE_BYTES } from "../../src/quote-receiver";
-import { checkQuote } from "../../src/quote-schema";
-import { appendQuoteTo } from "../../src/quote-store";
+import { createQuoteReceiver, MAX_QUOTE_BYTES } from "../../src/quote/receiver";
+import { checkQuote } from "../../src/quote/schema";
+import { appendQuoteTo } from "../../src/quote/store";
 
 /** A quote as the form assembles it in the browser, from the form's own code. */
 function formQuote(): Quote {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build";
+import { renderSite } from "../../src/build/build";
 import { generateDocuments } from "../../src/documents/generate";
-import { renderShareInWorker, renderThreadsFor } from "../../src/render-parallel";
+import { renderShareInWorker, renderThreadsFor } from "../../src/render/parallel";
 import { loadRealSite, testAssets, testBuildDate } from "./support/site";
 
 describe("rendering on several threads", () => {

@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Route } from "../../src/types";
+import type { Route } from "../../src/content/types";
 import { loadRealSite, renderRoute } from "./support/site";
 
 // Spec §2: the 21 city slugs, and the pages every city has.

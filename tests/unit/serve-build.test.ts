@@ -1,8 +1,8 @@
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build";
-import { DevBuild } from "../../src/dev-build";
+import { build } from "../../src/build/build";
+import { DevBuild } from "../../src/serve/dev-build";
 import { createTempProject, editFile, type TempProject } from "./support/temp-project";
 
 // The watch build keeps the site in memory and rewrites only what changed. These tests hold it to the one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeInternalLink, pageFile, pageUrl } from "../../src/urls";
+import { normalizeInternalLink, pageFile, pageUrl } from "../../src/content/urls";
 
 describe("the trailing-slash policy", () => {
   it("gives every page URL a trailing slash and writes it as index.html", () => {

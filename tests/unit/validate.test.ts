@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateContent } from "../../src/content/validate";
 import { ContentError, formatContentError } from "../../src/errors";
-import type { SourceFile } from "../../src/types";
+import type { SourceFile } from "../../src/content/types";
 import { fixture, loadRealSite, messagesOf, withFiles } from "./support/site";
 
 // Each test takes the real data/ files and replaces or adds one or two files in memory.

@@ -3,7 +3,7 @@ import { unzipSync } from "fflate";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { loadSourceFiles } from "../../../src/content/load";
 import { ContentError, type ContentProblem } from "../../../src/errors";
-import type { SourceFile } from "../../../src/types";
+import type { SourceFile } from "../../../src/content/types";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../../..");
 

@@ -1,7 +1,7 @@
 // `flightsite serve` on a temporary project (temp-project.ts), as the serve tests, the browser tests and the watch
 // benchmark start it: on 127.0.0.1, on a free port, with quotes kept in the project's own .flightsite/ folder.
 import path from "node:path";
-import { serve, type DevServer } from "../../../src/serve";
+import { serve, type DevServer } from "../../../src/serve/serve";
 import type { TempProject } from "./temp-project";
 
 /** Where the server started by serveProject appends the quotes it receives. */

@@ -7,9 +7,9 @@ import { loadSourceFiles } from "../../../src/content/load";
 import { validateContent } from "../../../src/content/validate";
 import { generateDocuments } from "../../../src/documents/generate";
 import { ContentError, formatProblem, type ContentProblem } from "../../../src/errors";
-import { renderRoute as renderRouteWith } from "../../../src/render";
-import { createRoutes } from "../../../src/routes";
-import type { AssetUrls, OutputFile, Route, SiteContent, SourceFile } from "../../../src/types";
+import { renderRoute as renderRouteWith } from "../../../src/render/render-route";
+import { createRoutes } from "../../../src/site/routes";
+import type { AssetUrls, OutputFile, Route, SiteContent, SourceFile } from "../../../src/content/types";
 
 export const projectRoot = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 

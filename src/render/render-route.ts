@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { renderFeed } from "./feed";
-import { renderSitemap } from "./sitemap";
-import type { OutputFile, Route, SiteConfig } from "./types";
+import { renderFeed } from "../site/feed";
+import { renderSitemap } from "../site/sitemap";
+import type { OutputFile, Route, SiteConfig } from "../content/types";
 
 /** What rendering needs besides the route: the site settings, and the build's date for the feed. */
 export interface RenderContext {

@@ -1,24 +1,24 @@
 import type { ReactElement } from "react";
-import { CaseManagersPage } from "../templates/CaseManagersPage";
-import { ChecklistDocumentPage } from "../templates/ChecklistDocumentPage";
-import { CitiesPage } from "../templates/CitiesPage";
-import { CityPage } from "../templates/CityPage";
-import { ContactPage } from "../templates/ContactPage";
-import { DestinationPage } from "../templates/DestinationPage";
-import type { EpisodeSummary } from "../templates/EpisodeCard";
-import { EpisodePage } from "../templates/EpisodePage";
-import type { DownloadLink } from "../templates/DownloadLinks";
-import { HomePage } from "../templates/HomePage";
-import { LetterTemplatePage, type LetterBlock } from "../templates/LetterTemplatePage";
-import { NotFoundPage } from "../templates/NotFoundPage";
-import { PodcastPage } from "../templates/PodcastPage";
-import { SampleItineraryPage } from "../templates/SampleItineraryPage";
-import { StaticPage } from "../templates/StaticPage";
-import { ThankYouPage } from "../templates/ThankYouPage";
-import { fillCity } from "./content/validate";
-import { youtubeVideoId } from "./content/schema";
-import { formatFileSize, formatMonth, splitPlaceholders } from "./documents/text";
-import { renderMarkdown, renderShowNotes } from "./markdown";
+import { CaseManagersPage } from "../../templates/CaseManagersPage";
+import { ChecklistDocumentPage } from "../../templates/ChecklistDocumentPage";
+import { CitiesPage } from "../../templates/CitiesPage";
+import { CityPage } from "../../templates/CityPage";
+import { ContactPage } from "../../templates/ContactPage";
+import { DestinationPage } from "../../templates/DestinationPage";
+import type { EpisodeSummary } from "../../templates/EpisodeCard";
+import { EpisodePage } from "../../templates/EpisodePage";
+import type { DownloadLink } from "../../templates/DownloadLinks";
+import { HomePage } from "../../templates/HomePage";
+import { LetterTemplatePage, type LetterBlock } from "../../templates/LetterTemplatePage";
+import { NotFoundPage } from "../../templates/NotFoundPage";
+import { PodcastPage } from "../../templates/PodcastPage";
+import { SampleItineraryPage } from "../../templates/SampleItineraryPage";
+import { StaticPage } from "../../templates/StaticPage";
+import { ThankYouPage } from "../../templates/ThankYouPage";
+import { fillCity } from "../content/validate";
+import { youtubeVideoId } from "../content/schema";
+import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/text";
+import { renderMarkdown, renderShowNotes } from "../content/markdown";
 import {
   audioType,
   dateText,
@@ -40,8 +40,8 @@ import {
   type Crumb,
   type PodcastSeriesFacts,
 } from "./structured-data";
-import type { AssetUrls, City, Destination, Download, Episode, Page, PageChrome, PageHead, PageKind, Route, SiteContent } from "./types";
-import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageFile, pageUrl } from "./urls";
+import type { AssetUrls, City, Destination, Download, Episode, Page, PageChrome, PageHead, PageKind, Route, SiteContent } from "../content/types";
+import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageFile, pageUrl } from "../content/urls";
 
 /**
  * Every URL of the site: what file it becomes and what it renders. A pure function of the content and of the

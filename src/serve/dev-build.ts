@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { z } from "zod";
-import { loadStaticFiles, type BuildOptions } from "./build";
-import { bundleClient } from "./client-bundle";
-import { loadSourceFiles } from "./content/load";
-import { parseDataFile, type ParseResult } from "./content/parse";
-import { validateContent } from "./content/validate";
-import { ContentError, LinkError } from "./errors";
-import { findBrokenLinks, type LinkScanCache } from "./link-check";
-import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "./render-bundle";
-import { generateDocuments } from "./documents/generate";
-import { renderInParallel, renderThreadsFor } from "./render-parallel";
-import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "./types";
-import { writeChangedFiles, writeOutput } from "./write-output";
+import { loadStaticFiles, type BuildOptions } from "../build/build";
+import { bundleClient } from "../build/client-bundle";
+import { loadSourceFiles } from "../content/load";
+import { parseDataFile, type ParseResult } from "../content/parse";
+import { validateContent } from "../content/validate";
+import { ContentError, LinkError } from "../errors";
+import { findBrokenLinks, type LinkScanCache } from "../build/link-check";
+import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "../render/renderer-bundle";
+import { generateDocuments } from "../documents/generate";
+import { renderInParallel, renderThreadsFor } from "../render/parallel";
+import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
+import { writeChangedFiles, writeOutput } from "../build/write-output";
 
 export interface DevBuildOptions extends BuildOptions {
   /**

@@ -1,5 +1,5 @@
 import { Parser } from "htmlparser2";
-import type { OutputFile } from "./types";
+import type { OutputFile } from "../content/types";
 
 export interface BrokenLink {
   /** The page the link is on, relative to dist/. */
@@ -28,7 +28,7 @@ export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], bas
     if (!file.file.endsWith(".html")) continue;
     const contents = String(file.contents);
     const cached = cache?.get(file.file);
-    // A file scanned where it was rendered (render-share.ts) brings its scan along.
+    // A file scanned where it was rendered (src/render/share.ts) brings its scan along.
     const scan = file.scan ?? (cached?.contents === contents ? cached : scanHtml(contents));
     cache?.set(file.file, { contents, ...scan });
     pages.set(file.file, scan);

@@ -1,7 +1,7 @@
-import { scanHtml, type PageScan } from "./link-check";
-import { renderRoute } from "./render";
-import { createRoutes } from "./routes";
-import type { AssetUrls, Download, OutputFile, PageKind, Route, SiteContent } from "./types";
+import { scanHtml, type PageScan } from "../build/link-check";
+import { renderRoute } from "./render-route";
+import { createRoutes } from "../site/routes";
+import type { AssetUrls, Download, OutputFile, PageKind, Route, SiteContent } from "../content/types";
 
 /** Everything rendering needs, as plain data that can be sent to a worker thread. */
 export interface RenderInput {

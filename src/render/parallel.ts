@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { renderShare, type RenderedFile, type RenderInput, type Share } from "./render-share";
-import type { SiteContent } from "./types";
+import { renderShare, type RenderedFile, type RenderInput, type Share } from "./share";
+import type { SiteContent } from "../content/types";
 
 /**
  * Below this many city and destination pages a site renders on the main thread alone: starting a worker (a fresh
@@ -43,7 +43,7 @@ export async function renderInParallel(input: RenderInput, threads: number): Pro
 /** One share rendered on a worker thread of its own; rejects with what the worker threw, or when `signal` aborts. */
 export function renderShareInWorker(input: RenderInput, share: Share, signal?: AbortSignal): Promise<RenderedFile[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./render-worker.mjs", import.meta.url), { workerData: { input, share } });
+    const worker = new Worker(new URL("./worker.mjs", import.meta.url), { workerData: { input, share } });
     signal?.addEventListener("abort", () => void worker.terminate(), { once: true });
     let result: RenderedFile[] | undefined;
     worker.once("message", (files: RenderedFile[]) => (result = files));

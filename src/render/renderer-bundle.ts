@@ -3,9 +3,9 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type BuildFailure } from "esbuild";
-import { TemplateError } from "./errors";
-import type { renderRoute } from "./render";
-import type { createRoutes } from "./routes";
+import { TemplateError } from "../errors";
+import type { renderRoute } from "./render-route";
+import type { createRoutes } from "../site/routes";
 
 /** The code that turns content into pages: the route table and the renderer, with every template they use. */
 export interface Renderer {
@@ -16,7 +16,7 @@ export interface Renderer {
 }
 
 /**
- * src/routes.tsx and src/render.ts of `root`, with everything they import (templates/, the islands of client/),
+ * src/site/routes.tsx and src/render/render-route.ts of `root`, with everything they import (templates/, the islands of client/),
  * loaded as fresh modules. Node caches an ES module by its URL for the life of the process, so importing a changed
  * template again would give the old code. Instead esbuild bundles the current sources into one file under a new
  * name in .flightsite/render/, which is imported and then deleted. Packages (react, zod…) stay external, so the
@@ -31,9 +31,9 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
     const result = await build({
       absWorkingDir: root,
       stdin: {
-        contents: 'export { createRoutes } from "./routes.tsx";\nexport { renderRoute } from "./render.ts";\n',
-        resolveDir: path.join(root, "src"),
-        sourcefile: "src/render-entry.ts",
+        contents: 'export { createRoutes } from "../site/routes.tsx";\nexport { renderRoute } from "./render-route.ts";\n',
+        resolveDir: path.join(root, "src", "render"),
+        sourcefile: "src/render/render-entry.ts",
         loader: "ts",
       },
       outfile: file,

@@ -13,7 +13,7 @@ import type {
   PodcastConfig,
   SampleItinerary,
   SiteConfig,
-} from "./content/schema";
+} from "./schema";
 
 export type {
   Airport,

@@ -1,15 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { bundleClient } from "./client-bundle";
-import { loadSourceFiles } from "./content/load";
-import { validateContent } from "./content/validate";
-import { generateDocuments } from "./documents/generate";
-import { LinkError } from "./errors";
+import { loadSourceFiles } from "../content/load";
+import { validateContent } from "../content/validate";
+import { generateDocuments } from "../documents/generate";
+import { LinkError } from "../errors";
 import { findBrokenLinks } from "./link-check";
-import { episodesWithoutAudio, podcastFeedUrl } from "./podcast";
-import { renderInParallel, renderThreadsFor } from "./render-parallel";
-import type { RenderedFile } from "./render-share";
-import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "./types";
+import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
+import { renderInParallel, renderThreadsFor } from "../render/parallel";
+import type { RenderedFile } from "../render/share";
+import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
 import { writeOutput } from "./write-output";
 
 export interface BuildOptions {
@@ -19,7 +19,7 @@ export interface BuildOptions {
   outDir: string;
   /** The feed's lastBuildDate; default: now. */
   buildDate?: Date;
-  /** Threads to render with; default: one per core for a large site, else one (see render-parallel.ts). */
+  /** Threads to render with; default: one per core for a large site, else one (see src/render/parallel.ts). */
   threads?: number;
 }
 
@@ -39,7 +39,7 @@ export interface BuildResult {
 /**
  * Every route of validated content rendered to output files, without touching the disk; pages carry the links
  * found on them for the link check. A large site is rendered on several threads (`threads`; default: one per core
- * from a thousand city and destination pages up, see render-parallel.ts); the output is the same either way.
+ * from a thousand city and destination pages up, see src/render/parallel.ts); the output is the same either way.
  */
 export async function renderSite(
   content: SiteContent,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { XMLBuilder } from "fast-xml-parser";
 import { audioType, durationSeconds, episodeUrl, episodesWithoutAudio, podcastFeedUrl, podcastShow, podcastUrl } from "./podcast";
-import type { Episode, SiteConfig } from "./types";
-import { absoluteUrl } from "./urls";
+import type { Episode, SiteConfig } from "../content/types";
+import { absoluteUrl } from "../content/urls";
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@", format: true, suppressEmptyNode: true });
 

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
-import { assembleQuote, emptyQuoteFields, type QuoteFields, type SourceSlot } from "../client/quote/rules";
-import type { QuoteErrors } from "./quote-schema";
+import { assembleQuote, emptyQuoteFields, type QuoteFields, type SourceSlot } from "../../client/quote/rules";
+import type { QuoteErrors } from "./schema";
 
 // A quote form sent without JavaScript: the browser posts the form's fields, form-encoded, and navigates to the
 // answer. The receiver assembles the quote from them as the form's script would have, so the same check applies,

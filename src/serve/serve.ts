@@ -7,14 +7,14 @@ import { fileURLToPath } from "node:url";
 import { watch } from "chokidar";
 import { build as esbuild } from "esbuild";
 import sirv from "sirv";
-import type { BuildOptions } from "./build";
+import type { BuildOptions } from "../build/build";
 import { contentTypeFor } from "./content-types";
 import { DevBuild, type RebuildResult } from "./dev-build";
 import { DevEvents } from "./dev-events";
-import { ContentError, LinkError, TemplateError, formatContentError } from "./errors";
+import { ContentError, LinkError, TemplateError, formatContentError } from "../errors";
 import { answerWith } from "./node-http";
-import { createQuoteReceiver } from "./quote-receiver";
-import { appendQuoteTo } from "./quote-store";
+import { createQuoteReceiver } from "../quote/receiver";
+import { appendQuoteTo } from "../quote/store";
 
 export interface ServeOptions extends BuildOptions {
   port: number;
@@ -287,7 +287,7 @@ class SiteFiles {
     if (await this.#isFile(file)) {
       return file.endsWith(".html") ? this.#sendPage(request, response, file, 200) : this.#assets(request, response);
     }
-    // The trailing-slash policy (src/urls.ts): like S3, answer a folder's name without the slash with a redirect.
+    // The trailing-slash policy (src/content/urls.ts): like S3, answer a folder's name without the slash with a redirect.
     if (!path.posix.extname(file) && (await this.#isFile(`${file}/index.html`))) {
       response.writeHead(302, { Location: `${url.pathname}/${url.search}`, "Cache-Control": "no-store" });
       return void response.end();

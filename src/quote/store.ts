@@ -1,6 +1,6 @@
 import { mkdir, open } from "node:fs/promises";
 import path from "node:path";
-import type { Quote } from "./quote-schema";
+import type { Quote } from "./schema";
 
 /** A store for the quote receiver that appends each quote as one JSON line to `file`, on disk before it resolves. */
 export function appendQuoteTo(file: string): (quote: Quote) => Promise<void> {

@@ -10,7 +10,7 @@ import {
   validateQuote,
   type Quote as AssembledQuote,
   type QuoteFields,
-} from "../client/quote/rules";
+} from "../../client/quote/rules";
 
 // The server's check of a quote request (spec §3, §5). The rules themselves live once, in client/quote/rules.ts,
 // where the form uses them: here zod checks the shape of the whole assembled object, and validateQuote decides

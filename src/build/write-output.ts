@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { OutputFile } from "./types";
+import type { OutputFile } from "../content/types";
 
 /**
  * Writes the whole site into a fresh folder beside `outDir`, then swaps it in. Until the swap, the previous

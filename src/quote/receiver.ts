@@ -1,5 +1,5 @@
-import { quoteFromFormPost, refusedPostPage, thankYouUrl } from "./quote-form-post";
-import { checkQuote, type Quote, type QuoteErrors } from "./quote-schema";
+import { quoteFromFormPost, refusedPostPage, thankYouUrl } from "./form-post";
+import { checkQuote, type Quote, type QuoteErrors } from "./schema";
 
 export interface QuoteReceiverOptions {
   /** Keeps a valid quote; the receiver answers 200 only after it resolves. */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
-import type { AssetUrls, OutputFile } from "./types";
+import type { AssetUrls, OutputFile } from "../content/types";
 
 export interface BundleOptions {
   /** The project root, holding client/ and templates/styles/. */

@@ -1,5 +1,5 @@
-import type { City, Faq, SiteConfig } from "./types";
-import { absoluteUrl } from "./urls";
+import type { City, Faq, SiteConfig } from "../content/types";
+import { absoluteUrl } from "../content/urls";
 
 /** One step of a breadcrumb trail; the last one is the current page. */
 export interface Crumb {

@@ -1,6 +1,6 @@
 // The podcast's rules that pages and the feed share: the show's settings with their defaults, which episodes
 // the /podcast/ page shows, an episode's neighbours, and how dates and durations are written.
-import type { Episode, SiteConfig } from "./types";
+import type { Episode, SiteConfig } from "../content/types";
 
 export const podcastUrl = "/podcast/";
 export const podcastFeedUrl = "/podcast/feed.xml";
