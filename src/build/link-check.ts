@@ -1,16 +1,11 @@
 import { Parser } from "htmlparser2";
 import type { OutputFile } from "../content/types";
+import { scanHtml, type PageScan } from "../render/scan-links";
 
 export interface BrokenLink {
   /** The page the link is on, relative to dist/. */
   page: string;
   link: string;
-}
-
-/** What the link check needs of a page: the links on it, and the ids an anchor may point at. */
-export interface PageScan {
-  links: string[];
-  ids: Set<string>;
 }
 
 /** The scans of HTML files by name, kept between checks so that unchanged pages are not parsed again. */
@@ -58,26 +53,6 @@ export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], bas
     }
   }
   return broken;
-}
-
-const linkAttributes: Record<string, string[]> = { a: ["href"], link: ["href"], script: ["src"], img: ["src", "srcset"], source: ["src", "srcset"], audio: ["src"], video: ["src", "poster"], iframe: ["src"], form: ["action"] };
-
-/** The links and ids of one HTML page. */
-export function scanHtml(html: string): PageScan {
-  const links: string[] = [];
-  const ids = new Set<string>();
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (attributes.id) ids.add(attributes.id);
-      for (const attribute of linkAttributes[name] ?? []) {
-        const value = attributes[attribute];
-        if (value === undefined || /^(tel|mailto|data|javascript):/i.test(value)) continue;
-        links.push(...(attribute === "srcset" ? value.split(",").map((part) => part.trim().split(/\s+/)[0]!) : [value]));
-      }
-    },
-  });
-  parser.end(html);
-  return { links, ids };
 }
 
 // --- internal ---

@@ -1,4 +1,4 @@
-import { scanHtml, type PageScan } from "../build/link-check";
+import { scanHtml, type PageScan } from "./scan-links";
 import { renderRoute } from "./render-route";
 import { createRoutes } from "../site/routes";
 import type { AssetUrls, Download, OutputFile, PageKind, Route, SiteContent } from "../content/types";
