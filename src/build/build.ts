@@ -54,13 +54,23 @@ export async function renderSite(
   return { output, pagesByKind, warnings: siteWarnings(content) };
 }
 
-/** What the build reports without failing: episodes left out of the feed because they have no audio yet. */
+/**
+ * What the build reports without failing: quotes that go nowhere (`quote.delivery: console`), and episodes left
+ * out of the feed because they have no audio yet.
+ */
 export function siteWarnings(content: SiteContent): string[] {
-  return episodesWithoutAudio(content.episodes).map(
-    (episode) =>
-      `episode "${episode.slug}" has no audio_url yet, so ${podcastFeedUrl} leaves it out (its page says the audio is coming)`,
-  );
+  return [
+    ...(content.site.quote.delivery === "console" ? [consoleDeliveryWarning] : []),
+    ...episodesWithoutAudio(content.episodes).map(
+      (episode) =>
+        `episode "${episode.slug}" has no audio_url yet, so ${podcastFeedUrl} leaves it out (its page says the audio is coming)`,
+    ),
+  ];
 }
+
+/** Printed on every build of a site whose quotes go nowhere: a lead lost is the worst thing the site can do. */
+export const consoleDeliveryWarning =
+  "quote.delivery is console in data/site.yaml: quote requests are only written to the visitor's browser console and reach no one; remove it (quotes then go to /api/quote) before the site goes live";
 
 /** Loads, validates, renders, checks and writes the site. On any failure the previous outDir is left as it was. */
 export async function build(options: BuildOptions): Promise<BuildResult> {

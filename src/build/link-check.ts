@@ -1,5 +1,6 @@
 import { Parser } from "htmlparser2";
 import type { OutputFile } from "../content/types";
+import { quoteApiPath } from "../content/urls";
 import { scanHtml, type PageScan } from "../render/scan-links";
 
 export interface BrokenLink {
@@ -14,7 +15,7 @@ export type LinkScanCache = Map<string, PageScan & { contents: string }>;
 /**
  * Every internal link, asset and anchor reference in the HTML files (and the files a feed points at) that does not
  * resolve to a file (or an id on the target page) of the output. Absolute links to the site's own baseUrl count as
- * internal; other origins, tel: and mailto: are not checked.
+ * internal; other origins, tel:, mailto: and the quote forms' /api/quote are not checked.
  */
 export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], baseUrl: string, cache?: LinkScanCache): BrokenLink[] {
   const names = new Set(files.map((f) => f.file));
@@ -43,7 +44,9 @@ export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], bas
       let target = targets.get(key);
       if (target === undefined) {
         const url = new URL(link, pageUrl);
-        target = url.origin === siteOrigin ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+        // The quote forms' /api/quote is answered by the intake function (or the dev server), not by a file.
+        const served = url.origin === siteOrigin && url.pathname !== quoteApiPath;
+        target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
         targets.set(key, target);
       }
       if (target === null) continue;

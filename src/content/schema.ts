@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findRawHtml } from "./markdown";
-import { normalizeInternalLink } from "./urls";
+import { normalizeInternalLink, quoteApiPath } from "./urls";
 
 // One definition of every data shape. Types come from these schemas (z.infer), and the JSON Schemas in
 // schemas/ that give editors completion in data/*.yaml are generated from them (npm run schemas).
@@ -98,6 +98,27 @@ export type PodcastConfig = z.infer<typeof PodcastConfig>;
 
 // --- data/site.yaml ---
 
+/**
+ * Where the quote forms send (README "Where quotes go"). After validation `endpoint` is the address the forms post
+ * to: the site's own /api/quote unless site.yaml names another; it is left out only with `delivery: console`.
+ */
+const QuoteSettings = z
+  .strictObject({
+    /** Another https:// address that takes the quotes (a form backend, a CRM webhook) instead of /api/quote. */
+    endpoint: HttpsUrl.optional(),
+    /** "console": quotes are only written to the browser console and go nowhere, for demos; the build warns. */
+    delivery: z
+      .literal("console", { error: 'must be "console" (quotes go nowhere: for demos only), or left out to send them to /api/quote' })
+      .optional(),
+  })
+  .refine((quote) => !(quote.endpoint && quote.delivery), {
+    error: "cannot be console while quote.endpoint is set; remove one of the two",
+    path: ["delivery"],
+  })
+  .transform(({ endpoint, delivery }): { endpoint?: string; delivery?: "console" } =>
+    delivery === "console" ? { delivery } : { endpoint: endpoint ?? quoteApiPath },
+  );
+
 export const SiteConfig = z.strictObject({
   companyName: text,
   tagline: text,
@@ -110,10 +131,7 @@ export const SiteConfig = z.strictObject({
   headquarters: z.strictObject({ city: text, region: text, country: text }),
   baseUrl: HttpsUrl.refine((value) => !value.endsWith("/"), "must not end with a slash"),
   footerYear: z.number().int().min(2000, "must be a year, like 2025").max(2100, "must be a year, like 2025"),
-  quote: z.strictObject({
-    /** Where the quote form POSTs its JSON. Without it, quotes are only written to the browser console. */
-    endpoint: HttpsUrl.optional(),
-  }),
+  quote: QuoteSettings,
   analytics: z.strictObject({
     /** A Google Analytics measurement id. Without it, no analytics code is on the page. */
     measurementId: z.string().regex(/^G-[A-Z0-9]+$/, "must be a measurement id, like G-ABC123XYZ").optional(),

@@ -24,6 +24,12 @@ export const destinationUrl = (citySlug: string, urlSegment: string) => pageUrl(
 export const quoteUrl = "/contact/#quote";
 
 /**
+ * Where the quote forms post by default: the site's own origin, so no CORS and a Content-Security-Policy of 'self'.
+ * The dev server answers it, and in production CloudFront sends it to the intake function (src/quote/).
+ */
+export const quoteApiPath = "/api/quote";
+
+/**
  * An internal link as an editor may write it ("/insurance", "/contact#quote") in the site's policy form
  * ("/insurance/", "/contact/#quote"). Links to files ("/podcast/feed.xml") and other sites stay as they are.
  */

@@ -59,6 +59,30 @@ export function thankYouUrl(pageUrl: string, caseId: string): string {
 /** The answer to a refused post: a plain page that lists what to correct and, when known, the number to call. */
 export function refusedPostPage(errors: QuoteErrors, phone?: { display: string; tel: string }): string {
   const items = Object.entries(errors).map(([field, message]) => `<li>${escapeHtml(formFieldNames.has(field) ? message : `${field}: ${message}`)}</li>`);
+  return notSentPage(
+    [
+      "<p>Please go back to the form with your browser's Back button (what you typed is still there), correct the following, and send it again:</p>",
+      `<ul>${items.join("")}</ul>`,
+    ],
+    phone,
+  );
+}
+
+/** The answer to a post that could not be stored: nothing was kept, so the visitor must send again or call. */
+export function notStoredPostPage(phone?: { display: string; tel: string }): string {
+  return notSentPage(
+    [
+      "<p>We could not save your request just now, so it has not reached a coordinator. Please go back to the form with your browser's Back button (what you typed is still there) and send it again in a moment.</p>",
+    ],
+    phone,
+  );
+}
+
+// --- internal ---
+
+const formFieldNames = new Set<string>(Object.keys(emptyQuoteFields()));
+
+function notSentPage(body: string[], phone?: { display: string; tel: string }): string {
   return [
     "<!DOCTYPE html>",
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -66,16 +90,11 @@ export function refusedPostPage(errors: QuoteErrors, phone?: { display: string; 
     // Large, plain type for visitors reading on a phone; the site's stylesheet lives elsewhere.
     "<style>body{font:1.125rem/1.6 system-ui,sans-serif;color:#1a202c;max-width:40rem;margin:0 auto;padding:1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:#0b4f6c;font-weight:700}</style></head>",
     "<body><main><h1>Your request was not sent</h1>",
-    "<p>Please go back to the form with your browser's Back button (what you typed is still there), correct the following, and send it again:</p>",
-    `<ul>${items.join("")}</ul>`,
+    ...body,
     ...(phone ? [`<p>Or call <a href="tel:${escapeHtml(phone.tel)}">${escapeHtml(phone.display)}</a>: a coordinator answers 24/7.</p>`] : []),
     "</main></body></html>",
   ].join("\n");
 }
-
-// --- internal ---
-
-const formFieldNames = new Set<string>(Object.keys(emptyQuoteFields()));
 
 function pageUrl({ referer, origin, requestUrl }: FormPostContext): string {
   // Browsers send the whole address to the same site and, by default, only the origin to another one; with

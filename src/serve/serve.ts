@@ -12,8 +12,9 @@ import { contentTypeFor } from "./content-types";
 import { DevBuild, type RebuildResult } from "./dev-build";
 import { DevEvents } from "./dev-events";
 import { ContentError, LinkError, TemplateError, formatContentError } from "../errors";
-import { answerWith } from "./node-http";
-import { createQuoteReceiver } from "../quote/receiver";
+import { getRequestListener } from "@hono/node-server";
+import { quoteApiPath } from "../content/urls";
+import { createQuoteApp } from "../quote/app";
 import { appendQuoteTo } from "../quote/store";
 
 export interface ServeOptions extends BuildOptions {
@@ -39,7 +40,7 @@ export interface DevServer {
 }
 
 /** Where the built site's quote forms post, unless data/site.yaml names an endpoint of its own. */
-export const localQuoteEndpoint = "/api/quote";
+export const localQuoteEndpoint = quoteApiPath;
 export const eventsPath = "/__flightsite/events";
 export const devClientPath = "/__flightsite/client.js";
 
@@ -55,7 +56,7 @@ const quietMilliseconds = 20;
  */
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const { outDir, watch: watching, stdout, stderr } = options;
-  const builder = new DevBuild({ ...options, quoteEndpoint: localQuoteEndpoint });
+  const builder = new DevBuild(options);
   const events = watching ? new DevEvents() : undefined;
   const outName = displayPath(options.root, outDir);
 
@@ -71,20 +72,24 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   const devClient = events ? await bundleDevClient() : undefined;
   const storeQuote = appendQuoteTo(options.quotesFile);
-  const receiver = createQuoteReceiver({
+  // The same app as the intake function's (src/quote/app.ts), on Node through @hono/node-server.
+  const quoteApp = createQuoteApp({
+    path: localQuoteEndpoint,
     store: async (quote) => {
       await storeQuote(quote);
       stdout(`flightsite: quote ${quote.case_id} saved to ${displayPath(options.root, options.quotesFile)}\n`);
     },
     phone: builder.content?.site.phone,
+    log: (line) => line.outcome === "store failed" && stderr(`flightsite: quote ${line.case_id} could not be saved (${line.error}); the form was told to send again\n`),
   });
+  // Leave the process's Request and Response alone: the rest of the server (and tests in the same process) use Node's own.
+  const answerQuote = getRequestListener(quoteApp.fetch, { overrideGlobalObjects: false });
   const site = new SiteFiles(outDir, devClient ? devClientPath : undefined);
 
-  let origin = "http://localhost"; // known once listening
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     let answered: Promise<void>;
-    if (url.pathname === localQuoteEndpoint) answered = answerWith(receiver, request, response, origin);
+    if (url.pathname === localQuoteEndpoint) answered = answerQuote(request, response);
     else if (events && url.pathname === eventsPath) answered = Promise.resolve(events.connect(request, response));
     else if (devClient && url.pathname === devClientPath) answered = Promise.resolve(sendJavaScript(request, response, devClient));
     else answered = site.answer(request, response, url);
@@ -97,7 +102,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-  origin = `http://${host}:${port}`;
+  const origin = `http://${host}:${port}`;
 
   let fail: (error: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => (fail = reject));

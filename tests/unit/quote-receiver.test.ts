@@ -95,15 +95,15 @@ describe("the quote receiver", () => {
     expect(await list.json()).toEqual({ errors: { body: "must be a JSON object with the quote's fields" } });
   });
 
-  it("answers 413 when Content-Length says more than 32 KB, without reading the body", async () => {
+  it("answers 413 when Content-Length says more than 16 KB, without reading the body", async () => {
     const { stored, receive } = receiverWithStore();
     const response = await receive(post("{}", { "Content-Type": "application/json", "Content-Length": String(MAX_QUOTE_BYTES + 1) }));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ errors: { body: "must be at most 32 KB" } });
+    expect(await response.json()).toEqual({ errors: { body: "must be at most 16 KB" } });
     expect(stored).toEqual([]);
   });
 
-  it("answers 413 when the body itself grows past 32 KB, whatever its headers say", async () => {
+  it("answers 413 when the body itself grows past 16 KB, whatever its headers say", async () => {
     const { receive } = receiverWithStore();
     const chunk = new TextEncoder().encode("a".repeat(8 * 1024));
     let sent = 0;
@@ -117,7 +117,7 @@ describe("the quote receiver", () => {
     expect((await receive(request)).status).toBe(413);
   });
 
-  it("accepts a body of exactly 32 KB as far as size goes", async () => {
+  it("accepts a body of exactly 16 KB as far as size goes", async () => {
     const { receive } = receiverWithStore();
     const padded = JSON.stringify(formQuote()).padEnd(MAX_QUOTE_BYTES, " ");
     expect((await receive(post(padded))).status).toBe(200);
