@@ -9,6 +9,7 @@ import { createIntake, PENDING_GRACE_MS } from "../../src/quote/intake";
 import { createLambdaHandler, intakeConfigFrom } from "../../src/quote/lambda";
 import { createSesNotifier } from "../../src/quote/notify";
 import { quoteKey, S3Quotes } from "../../src/quote/s3-store";
+import { functionUrlEvent } from "./support/function-url";
 import { formQuote, PAGE } from "./support/quotes";
 import { FAKE_AWS_ENV, startS3Server, type S3Server } from "./support/s3-server";
 
@@ -39,32 +40,6 @@ afterEach(() => vi.restoreAllMocks());
 
 function intakeHandler(env: Record<string, string> = {}) {
   return createLambdaHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, ...NOTIFY, ...env });
-}
-
-/** A Function URL event, as Lambda hands it over when CloudFront forwards the visitor's request. */
-function functionUrlEvent(method: string, body?: string, headers: Record<string, string> = {}, isBase64Encoded = false) {
-  const domain = "abcdefghij.lambda-url.us-east-1.on.aws";
-  return {
-    version: "2.0",
-    routeKey: "$default",
-    rawPath: "/api/quote",
-    rawQueryString: "",
-    headers: { host: domain, "user-agent": "Mozilla/5.0 (iPhone; Mobile)", ...headers },
-    requestContext: {
-      accountId: "anonymous",
-      apiId: "abcdefghij",
-      domainName: domain,
-      domainPrefix: "abcdefghij",
-      http: { method, path: "/api/quote", protocol: "HTTP/1.1", sourceIp: "203.0.113.9", userAgent: "Mozilla/5.0" },
-      requestId: "request-1",
-      routeKey: "$default",
-      stage: "$default",
-      time: "07/Sep/2025:14:30:00 +0000",
-      timeEpoch: 1757255400000,
-    },
-    body: body ?? null,
-    isBase64Encoded,
-  };
 }
 
 const postJson = (body: unknown) => functionUrlEvent("POST", JSON.stringify(body), { "content-type": "application/json" });
