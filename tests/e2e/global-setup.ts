@@ -6,15 +6,17 @@ import type { TestProject } from "vitest/node";
 import { parseDocument } from "yaml";
 import { build } from "../../src/build/build";
 import { chromiumArgs, findChromium } from "./find-chromium";
-import { startStaticServer } from "./static-server";
+import { SAME_ORIGIN_CSP, startStaticServer } from "./static-server";
 
 /** The quote endpoint of the second build; browser tests intercept it, so nothing leaves the machine. */
 export const TEST_ENDPOINT = "https://quotes.example.test/api/quote";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The site as data/ describes it (no quote endpoint: quotes go to the console only). */
+    /** The site as data/ describes it: quotes go to its own /api/quote, under a policy that allows nothing else. */
     siteUrl: string;
+    /** Where siteUrl's /api/quote appends the quotes it stores, one JSON object per line. */
+    quotesFile: string;
     /** The same site with quote.endpoint set to TEST_ENDPOINT. */
     endpointSiteUrl: string;
     /** The folder the plain site was built into, for `flightsite check`. */
@@ -23,7 +25,7 @@ declare module "vitest" {
   }
 }
 
-/** Builds the real site twice (without and with a quote endpoint), serves both, and starts one shared Chromium. */
+/** Builds the real site twice (as it is, and with a quote endpoint elsewhere), serves both, and starts one shared Chromium. */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../..");
   const work = await mkdtemp(path.join(os.tmpdir(), "flightsite-e2e-"));
@@ -38,11 +40,13 @@ export default async function setup(project: TestProject) {
 
   await build({ root, dataDir: plainData, outDir: path.join(work, "dist") });
   await build({ root, dataDir: endpointData, outDir: path.join(work, "dist-endpoint") });
-  const plain = await startStaticServer(path.join(work, "dist"));
+  const quotesFile = path.join(work, "quotes.ndjson");
+  const plain = await startStaticServer(path.join(work, "dist"), { csp: SAME_ORIGIN_CSP, quotesFile });
   const withEndpoint = await startStaticServer(path.join(work, "dist-endpoint"));
   const browser = await chromium.launchServer({ executablePath: findChromium(), args: chromiumArgs, headless: true });
 
   project.provide("siteUrl", plain.url);
+  project.provide("quotesFile", quotesFile);
   project.provide("endpointSiteUrl", withEndpoint.url);
   project.provide("distDir", path.join(work, "dist"));
   project.provide("browserWsEndpoint", browser.wsEndpoint());
