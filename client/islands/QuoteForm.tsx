@@ -27,7 +27,11 @@ import {
 export interface QuoteFormProps {
   variant: FormVariant;
   slot: SourceSlot;
-  /** Where the quote is POSTed as JSON; without one it is only written to the console (spec §7). */
+  /**
+   * Where the quote is POSTed as JSON (and, without JavaScript, the form itself): the site's own /api/quote unless
+   * site.yaml names another address. Left out only with `quote.delivery: console`: the quote is then only written
+   * to the console (spec §7), a demo that reaches no one.
+   */
   endpoint?: string;
   phone: { display: string; tel: string };
   submitLabel?: string;

@@ -1,4 +1,5 @@
 import { SendEmailCommand, type SESv2Client } from "@aws-sdk/client-sesv2";
+import { quoteKey } from "./s3-store";
 import type { Quote } from "./schema";
 
 /** Tells the coordinators about a stored quote; rejects when the message could not be handed over. */
@@ -24,8 +25,8 @@ export function quoteEmail(quote: Quote): { subject: string; text: string } {
     ["Equipment", quote.equipment.join(", ")],
     ["Notes", quote.notes],
     ["Consent", quote.consent ? "yes, understands this is not for emergencies" : "no"],
-    // The page as host and path without a scheme, so the message carries no link to click.
-    ["Sent from", `${page.host}${page.pathname} (${quote.source_slot} form, ${quote.device})`],
+    // The page's path only: no address a mail program would turn into a link to click.
+    ["Sent from", `${page.pathname} (${quote.source_slot} form, ${quote.device})`],
     ["Page title", quote.page_title],
     ["Campaign", campaign],
     ["Sent at", quote.timestamp],
@@ -39,7 +40,7 @@ export function quoteEmail(quote: Quote): { subject: string; text: string } {
       "",
       ...rows.filter(([, value]) => value !== "").map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
       "",
-      "The quote is stored in the quotes bucket under its case id (README: Where quotes go).",
+      `Stored in the quotes bucket as ${quoteKey(quote)}.`,
       "",
     ].join("\n"),
   };

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { watch } from "chokidar";
 import { build as esbuild } from "esbuild";
 import sirv from "sirv";
-import type { BuildOptions } from "../build/build";
+import { consoleDeliveryWarning, type BuildOptions } from "../build/build";
 import { contentTypeFor } from "./content-types";
 import { DevBuild, type RebuildResult } from "./dev-build";
 import { DevEvents } from "./dev-events";
@@ -63,6 +63,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   try {
     const first = await builder.rebuild();
     stdout(`flightsite: built ${first.written.length} files into ${outName}/ in ${first.milliseconds} ms\n`);
+    if (builder.content?.site.quote.delivery === "console") stderr(`flightsite: warning: ${consoleDeliveryWarning}\n`);
   } catch (error) {
     if (!events || !isSourceMistake(error)) throw error;
     const message = describeMistake(error);

@@ -228,6 +228,41 @@ describe("the quote receiver, for a form sent without JavaScript", () => {
   });
 });
 
+describe("the quote receiver, when its store fails", () => {
+  const failing = (log: unknown[]) =>
+    createQuoteReceiver({
+      store: async () => {
+        throw Object.assign(new Error("disk full"), { name: "StoreError" });
+      },
+      phone: { display: "(800) 327-3004", tel: "+18003273004" },
+      log: (line) => log.push(line),
+    });
+
+  it("answers a JSON post with 503, the only 5xx, and logs the case id and slot without the quote's fields", async () => {
+    const log: unknown[] = [];
+    const quote = formQuote();
+    const response = await failing(log)(post(JSON.stringify(quote)));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      errors: { body: "could not be stored just now; nothing was sent. Please send it again in a moment, or call us" },
+    });
+    expect(log).toEqual([{ case_id: quote.case_id, slot: "modal", outcome: "store failed", error: "StoreError: disk full" }]);
+  });
+
+  it("answers a form post with a 503 page that asks to send again or call", async () => {
+    const body = new URLSearchParams({
+      full_name: "Ann Lee", phone: "(555) 123-4567", from_location: "Naples, FL", to_location: "Houston, TX",
+      urgency: "Planned (3+ days)", mobility: "Wheelchair", consent: "on", source_slot: "inline",
+    });
+    const response = await failing([])(post(body.toString(), { "Content-Type": "application/x-www-form-urlencoded" }));
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain("<h1>Your request was not sent</h1>");
+    expect(html).toContain("We could not save your request just now, so it has not reached a coordinator.");
+    expect(html).toContain('Or call <a href="tel:+18003273004">(800) 327-3004</a>: a coordinator answers 24/7.');
+  });
+});
+
 describe("the NDJSON quote store", () => {
   const folders: string[] = [];
   afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));

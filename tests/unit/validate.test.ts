@@ -66,6 +66,33 @@ describe("validateContent", () => {
     ]);
   });
 
+  describe("where quotes go (issue 13)", () => {
+    const siteWith = (quote: string) => withFiles(sources, edited(realFile("data/site.yaml"), "quote: {}", quote));
+
+    it("sends the forms to the site's own /api/quote when site.yaml says nothing", () => {
+      expect(validateContent(sources).site.quote).toEqual({ endpoint: "/api/quote" });
+    });
+
+    it("keeps another https:// endpoint that site.yaml names", () => {
+      expect(validateContent(siteWith("quote:\n  endpoint: https://forms.example.org/quote")).site.quote).toEqual({
+        endpoint: "https://forms.example.org/quote",
+      });
+    });
+
+    it("sends nowhere with delivery: console, the explicit choice for demos", () => {
+      expect(validateContent(siteWith("quote:\n  delivery: console")).site.quote).toEqual({ delivery: "console" });
+    });
+
+    it("refuses another delivery, and console together with an endpoint", () => {
+      expect(messagesOf(() => validateContent(siteWith("quote:\n  delivery: email")))).toEqual([
+        'data/site.yaml:20:13 quote.delivery: must be "console" (quotes go nowhere: for demos only), or left out to send them to /api/quote',
+      ]);
+      expect(messagesOf(() => validateContent(siteWith("quote:\n  endpoint: https://forms.example.org/quote\n  delivery: console")))).toEqual([
+        "data/site.yaml:21:13 quote.delivery: cannot be console while quote.endpoint is set; remove one of the two",
+      ]);
+    });
+  });
+
   it("reports the problems of several files at once", () => {
     const city = edited(
       edited(naples, "answer: Yes, when the patient's physician prescribes them.", "answer: 42"),
