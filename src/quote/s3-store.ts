@@ -24,20 +24,23 @@ export class S3Quotes {
 
   /** Stores the quote; "already stored" when an object with its key exists (a retry of the same submission). */
   async put(quote: Quote): Promise<"stored" | "already stored"> {
-    try {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: quoteKey(quote),
-          Body: JSON.stringify(quote),
-          ContentType: "application/json; charset=utf-8",
-          IfNoneMatch: "*",
-        }),
-      );
-      return "stored";
-    } catch (error) {
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) return "already stored";
-      throw error;
+    const put = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: quoteKey(quote),
+      Body: JSON.stringify(quote),
+      ContentType: "application/json; charset=utf-8",
+      IfNoneMatch: "*",
+    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.send(put);
+        return "stored";
+      } catch (error) {
+        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+        if (status === 412) return "already stored";
+        // 409: the same key was being written at that moment (the same submission, twice at once); S3 asks to try again.
+        if (status !== 409 || attempt === 3) throw error;
+      }
     }
   }
 

@@ -187,6 +187,22 @@ describe("the intake's store, when S3 honours If-None-Match", () => {
   });
 });
 
+describe("the quote bucket, when S3 reports a write of the same key under way", () => {
+  it("tries again after 409 Conflict, and then counts 412 as already stored", async () => {
+    const s3Mock = mockClient(S3Client);
+    try {
+      const conflict = new S3ServiceException({ name: "ConditionalRequestConflict", $fault: "client", $metadata: { httpStatusCode: 409 }, message: "conflict" });
+      const preconditionFailed = new S3ServiceException({ name: "PreconditionFailed", $fault: "client", $metadata: { httpStatusCode: 412 }, message: "exists" });
+      s3Mock.on(PutObjectCommand).rejectsOnce(conflict).rejectsOnce(preconditionFailed);
+      expect(await new S3Quotes(new S3Client({}), "quotes").put(formQuote())).toBe("already stored");
+      expect(s3Mock.commandCalls(PutObjectCommand)).toHaveLength(2);
+      expect(s3Mock.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({ Key: quoteKey(formQuote()), IfNoneMatch: "*" });
+    } finally {
+      s3Mock.restore();
+    }
+  });
+});
+
 describe("the intake's configuration", () => {
   it("names the variable to set when one is missing or wrong", () => {
     expect(() => intakeConfigFrom({})).toThrow("QUOTES_BUCKET is not set; set it to the name of the bucket that keeps the quotes");
