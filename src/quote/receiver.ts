@@ -25,8 +25,8 @@ export interface QuoteLogLine {
 export const MAX_QUOTE_BYTES = 16 * 1024;
 
 /**
- * The quote endpoint as a standard fetch handler, so the same code runs in the dev server and, later, in a
- * serverless function: POST a quote as JSON → 200 `{ ok: true, case_id }` once it is stored; 400
+ * The quote endpoint as a standard fetch handler, so the same code runs in the dev server and in the intake
+ * function (both through app.ts): POST a quote as JSON → 200 `{ ok: true, case_id }` once it is stored; 400
  * `{ errors: { field: message } }` for invalid JSON or fields; 413 above 16 KB; 405 for other methods; 503 when the
  * store failed (the only 5xx: the form then shows its error with every value kept). The form posted without
  * JavaScript (form-encoded) gets pages instead: see answerFormPost.
