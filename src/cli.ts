@@ -3,7 +3,7 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { build, type BuildResult } from "./build/build";
 import { gateNames, type GateName } from "./check/gates";
-import { ContentError, LinkError, TemplateError, formatContentError } from "./errors";
+import { ContentError, DeployError, LinkError, TemplateError, formatContentError } from "./errors";
 import { openInBrowser, serve } from "./serve/serve";
 
 export interface Io {
@@ -104,6 +104,36 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       }
     });
 
+  program
+    .command("deploy")
+    .description(
+      "Upload the built site to an S3 bucket by content hash (only what changed, pages after what they use, deletions " +
+        "last) and refresh those paths on CloudFront. AWS credentials and region come from the usual AWS settings.",
+    )
+    .requiredOption("--bucket <name>", "the S3 bucket to deploy to")
+    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the bucket's root)")
+    .option("--dry-run", "print what would be uploaded, left unchanged and deleted, and change nothing")
+    .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
+    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
+    .action(async (options: { bucket: string; prefix?: string; dryRun?: boolean; distribution?: string; endpoint?: string; out?: string }) => {
+      const { outDir } = projectFolders(io.cwd, options);
+      // Loaded only here: the AWS SDK takes a while to load, and no other command needs it.
+      const { createClients } = await import("./deploy/clients");
+      const { deploy, deployTarget, formatDeploySummary } = await import("./deploy/deploy");
+      const result = await deploy({
+        ...createClients({ endpoint: options.endpoint, region: process.env.AWS_REGION }),
+        outDir,
+        shownOutDir: shownPath(io.cwd, outDir),
+        bucket: options.bucket,
+        prefix: options.prefix,
+        dryRun: options.dryRun,
+        distributionId: options.distribution,
+        log: (line) => io.stdout(`${line}\n`),
+      });
+      io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
+    });
+
   try {
     await program.parseAsync(argv, { from: "user" });
     return 0;
@@ -115,6 +145,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     if (error instanceof TemplateError) {
       io.stderr(`flightsite: the templates or client code do not build\n${error.message}\nNothing was written; the previous site is unchanged.\n`);
+      return 1;
+    }
+    if (error instanceof DeployError) {
+      io.stderr(`flightsite: ${error.message}\n`);
       return 1;
     }
     if (error instanceof LinkError) {

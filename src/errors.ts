@@ -63,3 +63,11 @@ export function formatBrokenLinks(broken: { page: string; link: string }[], outD
 export class TemplateError extends Error {
   override name = "TemplateError";
 }
+
+/**
+ * A deploy that could not start or did not finish: no build to deploy, or S3 or CloudFront refused or stopped
+ * answering. The message says what happened and what to do; an interrupted deploy is finished by running it again.
+ */
+export class DeployError extends Error {
+  override name = "DeployError";
+}
