@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { parseDocument } from "yaml";
 import { build } from "../../src/build/build";
 import { chromiumArgs, findChromium } from "./find-chromium";
+import { contentSecurityPolicy } from "../../infra/lib/content-security-policy";
 import { startStaticServer } from "./static-server";
 
 /** The quote endpoint of the second build; browser tests intercept it, so nothing leaves the machine. */
@@ -39,7 +40,11 @@ export default async function setup(project: TestProject) {
   await build({ root, dataDir: plainData, outDir: path.join(work, "dist") });
   await build({ root, dataDir: endpointData, outDir: path.join(work, "dist-endpoint") });
   const plain = await startStaticServer(path.join(work, "dist"));
-  const withEndpoint = await startStaticServer(path.join(work, "dist-endpoint"));
+  // The policy a stack deployed with that quote endpoint would send (infra/README.md, quoteEndpointOrigin).
+  const withEndpoint = await startStaticServer(
+    path.join(work, "dist-endpoint"),
+    contentSecurityPolicy({ quoteEndpointOrigin: new URL(TEST_ENDPOINT).origin }),
+  );
   const browser = await chromium.launchServer({ executablePath: findChromium(), args: chromiumArgs, headless: true });
 
   project.provide("siteUrl", plain.url);

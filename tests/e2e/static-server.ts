@@ -3,17 +3,21 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sirv from "sirv";
+import { contentSecurityPolicy } from "../../infra/lib/content-security-policy";
 
-/** The Content-Security-Policy the site must live with: no inline scripts, no eval, nothing from elsewhere on load. */
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https:; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; form-action 'self' https:";
-
-/** Serves a built site on 127.0.0.1 the way S3 static website hosting does, with a strict CSP on every answer. */
-export async function startStaticServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serves a built site on 127.0.0.1 the way S3 static website hosting does, with the Content-Security-Policy that
+ * CloudFront sends in production (infra/lib/content-security-policy.ts) on every answer: no inline scripts, no eval,
+ * nothing from elsewhere on load.
+ */
+export async function startStaticServer(
+  dir: string,
+  policy = contentSecurityPolicy(),
+): Promise<{ url: string; close: () => Promise<void> }> {
   const files = sirv(dir, { dev: true });
   const notFound = readFileSync(path.join(dir, "404.html"));
   const server = http.createServer((request, response) => {
-    response.setHeader("Content-Security-Policy", STRICT_CSP);
+    response.setHeader("Content-Security-Policy", policy);
     const { pathname, search } = new URL(request.url ?? "/", "http://localhost");
     // S3 answers /about with a redirect to /about/ when about/index.html exists.
     if (!pathname.endsWith("/") && !path.extname(pathname)) {
