@@ -3,13 +3,15 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { build, type BuildResult } from "./build/build";
 import { gateNames, type GateName } from "./check/gates";
-import { ContentError, DeployError, LinkError, TemplateError, formatContentError } from "./errors";
+import { ContentError, DeployError, LinkError, TemplateError, formatAnnotation, formatContentError, sortProblems } from "./errors";
 import { openInBrowser, serve } from "./serve/serve";
 
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  /** The environment: GITHUB_ACTIONS=true adds workflow annotations to a content error. Default: process.env. */
+  env?: Record<string, string | undefined>;
   /** Resolves when a long-running command (serve) should stop; by default on Ctrl-C (SIGINT) or SIGTERM. */
   untilStopped?: () => Promise<void>;
 }
@@ -141,6 +143,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof ContentError) {
       io.stderr(`${formatContentError(error)}\nNothing was written; the previous site is unchanged.\n`);
+      // In GitHub Actions each problem is also a workflow command (on stdout, where the runner reads them).
+      if ((io.env ?? process.env).GITHUB_ACTIONS === "true") io.stdout(sortProblems(error.problems).map((p) => `${formatAnnotation(p)}\n`).join(""));
       return 1;
     }
     if (error instanceof TemplateError) {
