@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      // The AWS hosting as code: the CloudFront function on sample requests, the stack synthesized locally.
+      { test: { name: "infra", include: ["infra/test/**/*.test.ts"], testTimeout: 30_000 } },
       {
         test: {
           name: "e2e",

@@ -3,13 +3,15 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { build, type BuildResult } from "./build/build";
 import { gateNames, type GateName } from "./check/gates";
-import { ContentError, LinkError, TemplateError, formatContentError } from "./errors";
+import { ContentError, DeployError, LinkError, TemplateError, formatAnnotation, formatContentError, sortProblems } from "./errors";
 import { openInBrowser, serve } from "./serve/serve";
 
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  /** The environment: GITHUB_ACTIONS=true adds workflow annotations to a content error. Default: process.env. */
+  env?: Record<string, string | undefined>;
   /** Resolves when a long-running command (serve) should stop; by default on Ctrl-C (SIGINT) or SIGTERM. */
   untilStopped?: () => Promise<void>;
 }
@@ -104,6 +106,36 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       }
     });
 
+  program
+    .command("deploy")
+    .description(
+      "Upload the built site to an S3 bucket by content hash (only what changed, pages after what they use, deletions " +
+        "last) and refresh those paths on CloudFront. AWS credentials and region come from the usual AWS settings.",
+    )
+    .requiredOption("--bucket <name>", "the S3 bucket to deploy to")
+    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the bucket's root)")
+    .option("--dry-run", "print what would be uploaded, left unchanged and deleted, and change nothing")
+    .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
+    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
+    .action(async (options: { bucket: string; prefix?: string; dryRun?: boolean; distribution?: string; endpoint?: string; out?: string }) => {
+      const { outDir } = projectFolders(io.cwd, options);
+      // Loaded only here: the AWS SDK takes a while to load, and no other command needs it.
+      const { createClients } = await import("./deploy/clients");
+      const { deploy, deployTarget, formatDeploySummary } = await import("./deploy/deploy");
+      const result = await deploy({
+        ...createClients({ endpoint: options.endpoint, region: process.env.AWS_REGION }),
+        outDir,
+        shownOutDir: shownPath(io.cwd, outDir),
+        bucket: options.bucket,
+        prefix: options.prefix,
+        dryRun: options.dryRun,
+        distributionId: options.distribution,
+        log: (line) => io.stdout(`${line}\n`),
+      });
+      io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
+    });
+
   try {
     await program.parseAsync(argv, { from: "user" });
     return 0;
@@ -111,10 +143,16 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof ContentError) {
       io.stderr(`${formatContentError(error)}\nNothing was written; the previous site is unchanged.\n`);
+      // In GitHub Actions each problem is also a workflow command (on stdout, where the runner reads them).
+      if ((io.env ?? process.env).GITHUB_ACTIONS === "true") io.stdout(sortProblems(error.problems).map((p) => `${formatAnnotation(p)}\n`).join(""));
       return 1;
     }
     if (error instanceof TemplateError) {
       io.stderr(`flightsite: the templates or client code do not build\n${error.message}\nNothing was written; the previous site is unchanged.\n`);
+      return 1;
+    }
+    if (error instanceof DeployError) {
+      io.stderr(`flightsite: ${error.message}\n`);
       return 1;
     }
     if (error instanceof LinkError) {

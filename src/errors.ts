@@ -37,6 +37,15 @@ export function formatContentError(error: ContentError): string {
   return [header, ...sortProblems(error.problems).map(formatProblem)].join("\n");
 }
 
+/**
+ * A problem as a GitHub Actions workflow command, so the editor sees it on the line of the pull request's diff:
+ * `::error file=data/cities/naples.yaml,line=14,col=5::faqs[2].answer: expected string, got number`.
+ */
+export function formatAnnotation(p: ContentProblem): string {
+  const properties = `file=${escapeProperty(p.file)},line=${p.line},col=${p.column}`;
+  return `::error ${properties}::${escapeData(p.field ? `${p.field}: ${p.problem}` : p.problem)}`;
+}
+
 export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
   return [...problems].sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
@@ -63,3 +72,18 @@ export function formatBrokenLinks(broken: { page: string; link: string }[], outD
 export class TemplateError extends Error {
   override name = "TemplateError";
 }
+
+/**
+ * A deploy that could not start or did not finish: no build to deploy, or S3 or CloudFront refused or stopped
+ * answering. The message says what happened and what to do; an interrupted deploy is finished by running it again.
+ */
+export class DeployError extends Error {
+  override name = "DeployError";
+}
+
+// --- internal ---
+
+// GitHub's escaping for workflow commands: a line break or "%" in the message, and also ":" or "," in a property,
+// would otherwise end the command early.
+const escapeData = (text: string) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+const escapeProperty = (text: string) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");

@@ -13,7 +13,7 @@ export interface CityPageProps {
   chrome: PageChrome;
   city: City;
   common: CityCommon;
-  /** The care-trip cards, with hrefs relative to the city page. */
+  /** The care-trip cards, linking to the city's destination pages. */
   careTrips: { href: string; destination: string; location: string; summary: string }[];
   /** Nearby places; those without a page of their own have no href and are shown as text. */
   nearby: { name: string; href?: string }[];

@@ -10,6 +10,7 @@ import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
 import type { RenderedFile } from "../render/share";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
+import { manifestOutput } from "./manifest";
 import { writeOutput } from "./write-output";
 
 export interface BuildOptions {
@@ -92,7 +93,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const broken = findBrokenLinks(files, content.site.baseUrl);
   if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
   timer.lap("check");
-  await writeOutput(options.outDir, files);
+  await writeOutput(options.outDir, [...files, manifestOutput(files)]);
   timer.lap("write");
   const bytes = files.reduce((sum, f) => sum + (typeof f.contents === "string" ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
   return {

@@ -258,9 +258,10 @@ function cityRoute(content: SiteContent, assets: AssetUrls, city: City): Route {
     name: place.name,
     href: place.slug ? cityUrl(place.slug) : undefined,
   }));
-  // Relative links, as the spec asks: "flights-to-…/" from "/naples/" is "/naples/flights-to-…/".
+  // From the site's root like every other link (issue 12): a link relative to /naples/ would lead elsewhere from a
+  // host that serves /naples without redirecting it to /naples/.
   const careTrips = content.destinations.map((destination) => ({
-    href: `${destination.urlSegment}/`,
+    href: destinationUrl(city.urlSlug, destination.urlSegment),
     destination: destination.destination,
     location: destination.location,
     summary: fillCity(destination.intro, city.cityName),

@@ -6,7 +6,8 @@ import type { TestProject } from "vitest/node";
 import { parseDocument } from "yaml";
 import { build } from "../../src/build/build";
 import { chromiumArgs, findChromium } from "./find-chromium";
-import { SAME_ORIGIN_CSP, startStaticServer } from "./static-server";
+import { contentSecurityPolicy } from "../../infra/lib/content-security-policy";
+import { startStaticServer } from "./static-server";
 
 /** The quote endpoint of the second build; browser tests intercept it, so nothing leaves the machine. */
 export const TEST_ENDPOINT = "https://quotes.example.test/api/quote";
@@ -41,8 +42,12 @@ export default async function setup(project: TestProject) {
   await build({ root, dataDir: plainData, outDir: path.join(work, "dist") });
   await build({ root, dataDir: endpointData, outDir: path.join(work, "dist-endpoint") });
   const quotesFile = path.join(work, "quotes.ndjson");
-  const plain = await startStaticServer(path.join(work, "dist"), { csp: SAME_ORIGIN_CSP, quotesFile });
-  const withEndpoint = await startStaticServer(path.join(work, "dist-endpoint"));
+  const plain = await startStaticServer(path.join(work, "dist"), contentSecurityPolicy(), { quotesFile });
+  // The policy a stack deployed with that quote endpoint would send (infra/README.md, quoteEndpointOrigin).
+  const withEndpoint = await startStaticServer(
+    path.join(work, "dist-endpoint"),
+    contentSecurityPolicy({ quoteEndpointOrigin: new URL(TEST_ENDPOINT).origin }),
+  );
   const browser = await chromium.launchServer({ executablePath: findChromium(), args: chromiumArgs, headless: true });
 
   project.provide("siteUrl", plain.url);

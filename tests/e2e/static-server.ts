@@ -4,25 +4,21 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import sirv from "sirv";
+import { contentSecurityPolicy } from "../../infra/lib/content-security-policy";
 import { quoteApiPath } from "../../src/content/urls";
 import { createQuoteApp } from "../../src/quote/app";
 import { appendQuoteTo } from "../../src/quote/store";
 
-/** The Content-Security-Policy the site must live with: no inline scripts, no eval, nothing from elsewhere on load. */
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https:; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; form-action 'self' https:";
-
-/** The same policy for a site whose quotes go to its own /api/quote: forms may send nowhere else. */
-export const SAME_ORIGIN_CSP = STRICT_CSP.replace("connect-src 'self' https:", "connect-src 'self'").replace("form-action 'self' https:", "form-action 'self'");
-
 /**
- * Serves a built site on 127.0.0.1 the way S3 static website hosting does, with a strict CSP on every answer. With
- * `quotesFile`, /api/quote is answered the way CloudFront's route to the intake function answers it in production:
- * by the quote app (src/quote/app.ts), which appends here what it stores.
+ * Serves a built site on 127.0.0.1 the way S3 static website hosting does, with the Content-Security-Policy that
+ * CloudFront sends in production (infra/lib/content-security-policy.ts) on every answer: no inline scripts, no eval,
+ * nothing from elsewhere on load. With `quotesFile`, /api/quote is answered the way CloudFront's route to the
+ * intake function answers it in production: by the quote app (src/quote/app.ts), which appends here what it stores.
  */
 export async function startStaticServer(
   dir: string,
-  { csp = STRICT_CSP, quotesFile }: { csp?: string; quotesFile?: string } = {},
+  policy = contentSecurityPolicy(),
+  { quotesFile }: { quotesFile?: string } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const files = sirv(dir, { dev: true });
   const notFound = readFileSync(path.join(dir, "404.html"));
@@ -30,7 +26,7 @@ export async function startStaticServer(
     ? getRequestListener(createQuoteApp({ path: quoteApiPath, store: appendQuoteTo(quotesFile) }).fetch, { overrideGlobalObjects: false })
     : undefined;
   const server = http.createServer((request, response) => {
-    response.setHeader("Content-Security-Policy", csp);
+    response.setHeader("Content-Security-Policy", policy);
     const { pathname, search } = new URL(request.url ?? "/", "http://localhost");
     if (quotes && pathname === quoteApiPath) return void quotes(request, response);
     // S3 answers /about with a redirect to /about/ when about/index.html exists.

@@ -9,17 +9,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildIntake, type IntakeBuild } from "../../scripts/build-intake";
 import { functionUrlEvent } from "./support/function-url";
 import { formQuote } from "./support/quotes";
-import { FAKE_AWS_ENV, startS3Server, type S3Server } from "./support/s3-server";
+import { FAKE_AWS_ENV, startQuotesBucket, type QuotesBucket } from "./support/quotes-bucket";
 import { projectRoot } from "./support/site";
 
 describe("npm run build:intake", () => {
   let outDir: string;
   let built: IntakeBuild;
-  let s3: S3Server;
+  let s3: QuotesBucket;
 
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), "flightsite-intake-"));
-    [built, s3] = await Promise.all([buildIntake({ root: projectRoot, outDir }), startS3Server()]);
+    [built, s3] = await Promise.all([buildIntake({ root: projectRoot, outDir }), startQuotesBucket()]);
   }, 60_000);
   afterAll(async () => {
     vi.unstubAllEnvs();

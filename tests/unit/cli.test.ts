@@ -28,7 +28,7 @@ describe("flightsite --help", () => {
     const { code, stdout } = flightsite("--help");
     expect(code).toBe(0);
     expect(stdout).toContain("Usage: flightsite [options] [command]");
-    expect(stdout).toMatch(/^ {2}build \[options\] +Validate data\/, render every page and write the site to dist\//m);
+    expect(stdout).toMatch(/^ {2}build \[options\] +Validate data\/, render every page and write the site to\s+dist\//m);
     const build = flightsite("build", "--help");
     expect(build.code).toBe(0);
     expect(build.stdout).toMatch(/--data <dir> +folder with the YAML content \(default: the project's data\/\)/);

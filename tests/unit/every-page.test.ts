@@ -23,6 +23,18 @@ describe("every page of the site", () => {
     expect(pages).toHaveLength(1 + 1 + 11 + 3 + 63 + 4 + 1);
   });
 
+  // Issue 12: a relative link breaks when a host serves /naples without redirecting it to /naples/.
+  it("links within the site only from its root (/…) or to a place on the page (#…), never relatively", () => {
+    const relative = failing(($) => {
+      const links = $("a[href], link[href], script[src], img[src], form[action], iframe[src], source[src]")
+        .toArray()
+        .map((element) => $(element).attr("href") ?? $(element).attr("src") ?? $(element).attr("action") ?? "")
+        .filter((link) => !/^(\/(?!\/)|#|https:\/\/|mailto:|tel:|data:)/.test(link));
+      return links.length === 0 ? undefined : links;
+    });
+    expect(relative).toEqual([]);
+  });
+
   it("has exactly one h1", () => {
     expect(failing(($) => ($("h1").length === 1 ? undefined : $("h1").length))).toEqual([]);
   });

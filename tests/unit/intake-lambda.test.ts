@@ -11,17 +11,17 @@ import { createSesNotifier } from "../../src/quote/notify";
 import { quoteKey, S3Quotes } from "../../src/quote/s3-store";
 import { functionUrlEvent } from "./support/function-url";
 import { formQuote, PAGE } from "./support/quotes";
-import { FAKE_AWS_ENV, startS3Server, type S3Server } from "./support/s3-server";
+import { FAKE_AWS_ENV, startQuotesBucket, type QuotesBucket } from "./support/quotes-bucket";
 
 const site = { path: "/api/quote", phone: { display: "(800) 327-3004", tel: "+18003273004" } };
 const NOTIFY = { NOTIFY_TO: "coordinators@floridamedicalflights.example", NOTIFY_FROM: "quotes@floridamedicalflights.example" };
 
-let s3: S3Server;
+let s3: QuotesBucket;
 const ses = mockClient(SESv2Client);
 let logged: string[] = [];
 
 beforeAll(async () => {
-  s3 = await startS3Server();
+  s3 = await startQuotesBucket();
   for (const [name, value] of Object.entries(FAKE_AWS_ENV)) vi.stubEnv(name, value);
 });
 afterAll(async () => {

@@ -1,48 +1,73 @@
-// A real S3 protocol server for the intake tests: s3rver on 127.0.0.1, on a free port, keeping its objects in a
-// temporary folder, with one empty bucket. Fake credentials only: s3rver accepts any.
+// A real S3 protocol server (s3rver) on 127.0.0.1 for the deploy tests, and an S3 client with fake credentials for it.
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 
-export const FAKE_AWS_ENV = { AWS_REGION: "us-east-1", AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" };
-
 export interface S3Server {
-  /** Like http://127.0.0.1:40123, for QUOTES_S3_ENDPOINT. */
   endpoint: string;
-  bucket: string;
-  /** A client of the server, for the tests' own looks into the bucket. */
-  client: S3Client;
-  /** Every key in the bucket under `prefix`, sorted. */
-  keys(prefix?: string): Promise<string[]>;
+  /** Stops the server (the stored objects stay, for a server started again on the same folder). */
+  stop(): Promise<void>;
+  /** Starts the server again on the same port and folder. */
+  start(): Promise<void>;
+  /** Lets `puts` more uploads through, then stops the server as if the network went away; resolves once stopped. */
+  stopAfterUploads(puts: number): Promise<void>;
+  /** Stops the server for good and removes its folder. */
   close(): Promise<void>;
 }
 
-export async function startS3Server(bucket = "quotes"): Promise<S3Server> {
+/** Starts s3rver on a free port of 127.0.0.1 with an empty bucket named `bucket`, keeping its objects in a temp folder. */
+export async function startS3Server(bucket: string): Promise<S3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), "flightsite-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = (await server.run()) as unknown as AddressInfo;
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({
-    endpoint,
-    forcePathStyle: true,
-    region: FAKE_AWS_ENV.AWS_REGION,
-    credentials: { accessKeyId: FAKE_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: FAKE_AWS_ENV.AWS_SECRET_ACCESS_KEY },
-  });
+  let port = 0;
+  let server: S3rver | undefined;
+  let stopping: { puts: number; stopped: () => void } | undefined;
+  const start = async () => {
+    server = new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+    // First in Koa's chain: cuts the connection of the upload past the allowed count, then stops the server.
+    (server as unknown as { middleware: unknown[] }).middleware.unshift(async (ctx: { method: string; req: { socket: { destroy(): void } } }, next: () => Promise<void>) => {
+      if (stopping && ctx.method === "PUT" && stopping.puts-- <= 0) {
+        const { stopped } = stopping;
+        stopping = undefined;
+        ctx.req.socket.destroy();
+        void stop().then(stopped);
+        return;
+      }
+      await next();
+    });
+    const address = (await server.run()) as AddressInfo;
+    port = address.port;
+  };
+  const stop = async () => {
+    const running = server;
+    server = undefined;
+    if (!running) return;
+    // Close the connections a keep-alive client still holds, or close() waits for them.
+    (running as unknown as { httpServer: { closeAllConnections(): void } }).httpServer.closeAllConnections();
+    await running.close();
+  };
+  await start();
   return {
-    endpoint,
-    bucket,
-    client,
-    async keys(prefix = "") {
-      const listing = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
-      return (listing.Contents ?? []).map((object) => object.Key!).sort();
-    },
+    endpoint: `http://127.0.0.1:${port}`,
+    start,
+    stop,
+    stopAfterUploads: (puts) => new Promise((stopped) => void (stopping = { puts, stopped })),
     async close() {
-      client.destroy();
-      await server.close();
+      await stop();
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** An S3 client for the test server: path-style addresses, fake static credentials, no retries to wait for. */
+export function testS3Client(endpoint: string): S3Client {
+  return new S3Client({
+    endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    maxAttempts: 1,
+  });
 }

@@ -1,0 +1,55 @@
+import { Stack } from "aws-cdk-lib";
+import type * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import * as iam from "aws-cdk-lib/aws-iam";
+import type * as s3 from "aws-cdk-lib/aws-s3";
+import { Construct } from "constructs";
+
+export interface GithubDeployRoleProps {
+  /** "owner/name": only workflows of this repository may assume the role. */
+  repository: string;
+  /** Only runs on this branch may assume the role; default "main". */
+  branch?: string;
+  /** An account has one GitHub OIDC provider; pass its ARN when it exists already, or the stack makes it. */
+  oidcProviderArn?: string;
+  bucket: s3.IBucket;
+  distribution: cloudfront.IDistribution;
+}
+
+const githubTokens = "token.actions.githubusercontent.com";
+
+/**
+ * The role the publish workflow assumes through GitHub's OpenID Connect tokens, with no stored keys: it may only
+ * list, read, write and delete the site's objects and invalidate the site's distribution.
+ */
+export class GithubDeployRole extends Construct {
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: GithubDeployRoleProps) {
+    super(scope, id);
+    const providerArn =
+      props.oidcProviderArn ??
+      new iam.OidcProviderNative(this, "GithubOidc", { url: `https://${githubTokens}`, clientIds: ["sts.amazonaws.com"] }).oidcProviderArn;
+    this.role = new iam.Role(this, "Role", {
+      description: `flightsite deploys from ${props.repository}, branch ${props.branch ?? "main"}`,
+      assumedBy: new iam.WebIdentityPrincipal(providerArn, {
+        StringEquals: {
+          [`${githubTokens}:aud`]: "sts.amazonaws.com",
+          [`${githubTokens}:sub`]: `repo:${props.repository}:ref:refs/heads/${props.branch ?? "main"}`,
+        },
+      }),
+    });
+    this.role.addToPolicy(new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [props.bucket.bucketArn] }));
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+        resources: [props.bucket.arnForObjects("*")],
+      }),
+    );
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ["cloudfront:CreateInvalidation", "cloudfront:GetInvalidation"],
+        resources: [Stack.of(this).formatArn({ service: "cloudfront", region: "", resource: "distribution", resourceName: props.distribution.distributionId })],
+      }),
+    );
+  }
+}

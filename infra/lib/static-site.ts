@@ -1,0 +1,102 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import * as acm from "aws-cdk-lib/aws-certificatemanager";
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
+import * as s3 from "aws-cdk-lib/aws-s3";
+import { Construct } from "constructs";
+import { contentSecurityPolicy, type ContentSecurityPolicyOptions } from "./content-security-policy";
+
+export interface StaticSiteProps {
+  /** Sources the Content-Security-Policy allows beyond the site's own origin. */
+  policy?: ContentSecurityPolicyOptions;
+  /** The site's own address (`www.example.com`) and its certificate in us-east-1; without them, the cloudfront.net name. */
+  domain?: { name: string; certificateArn: string };
+}
+
+/**
+ * The hosting of the built site: a private, versioned, encrypted bucket that only CloudFront reads (Origin Access
+ * Control), and a distribution that serves it over HTTPS with the addresses of S3 website hosting (the viewer-request
+ * function), the site's 404 page, compression and the security headers. More behaviours (the quote intake's
+ * `/api/quote*`) are added to `distribution` by the stack.
+ */
+export class StaticSite extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: StaticSiteProps = {}) {
+    super(scope, id);
+    this.bucket = new s3.Bucket(this, "Bucket", {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      // Old versions of replaced pages are kept a month, for a rollback by hand, then go.
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const viewerRequest = new cloudfront.Function(this, "ViewerRequest", {
+      code: cloudfront.FunctionCode.fromFile({ filePath: viewerRequestFile }),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "/x to /x/ (301), /x/ to /x/index.html",
+    });
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, "Headers", {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.policy), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      },
+    });
+
+    // Pages are stored with "Cache-Control: no-cache" so browsers revalidate them; CloudFront keeps them (a day at
+    // least) until `flightsite deploy --distribution` invalidates what changed. Content-hashed assets: a year.
+    const cache = new cloudfront.CachePolicy(this, "Cache", {
+      minTtl: Duration.days(1),
+      defaultTtl: Duration.days(1),
+      maxTtl: Duration.days(365),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    this.distribution = new cloudfront.Distribution(this, "Distribution", {
+      comment: "flightsite",
+      defaultRootObject: "index.html",
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            certificate: acm.Certificate.fromCertificateArn(this, "Certificate", props.domain.certificateArn),
+          }
+        : {}),
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        compress: true,
+        cachePolicy: cache,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      // A missing object is a 403 from a private bucket (CloudFront may not list it): both are the site's 404 page.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 404,
+        responsePagePath: "/404.html",
+        ttl: Duration.seconds(60),
+      })),
+    });
+  }
+}
+
+// --- internal ---
+
+const viewerRequestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../functions/viewer-request.js");

@@ -1,0 +1,36 @@
+import { createHash } from "node:crypto";
+import type { OutputFile } from "../content/types";
+import { contentTypeFor } from "./content-types";
+
+/**
+ * The name of the build's manifest inside dist/. It starts with a dot so no one takes it for a page: the dev server
+ * (sirv) does not serve dot files, the CloudFront function answers them with 404, and the deploy stores it last.
+ */
+export const manifestFile = ".deploy-manifest.json";
+
+/** What the deploy needs to know of one file of the site without reading it again. */
+export interface ManifestEntry {
+  sha256: string; // hex
+  size: number; // bytes
+  contentType: string;
+}
+
+/** Every file of a build (its path relative to dist/ → entry), in path order; the manifest file itself is not in it. */
+export type Manifest = Record<string, ManifestEntry>;
+
+/** The manifest of a set of output files: each file's SHA-256, size and Content-Type. */
+export function createManifest(files: OutputFile[]): Manifest {
+  const entries = files
+    .filter((f) => f.file !== manifestFile)
+    .map((f): [string, ManifestEntry] => {
+      const bytes = typeof f.contents === "string" ? Buffer.from(f.contents) : f.contents;
+      return [f.file, { sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.byteLength, contentType: contentTypeFor(f.file) }];
+    })
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
+}
+
+/** The manifest as the file the build writes into dist/ beside the site. */
+export function manifestOutput(files: OutputFile[]): OutputFile {
+  return { file: manifestFile, contents: `${JSON.stringify(createManifest(files), null, 1)}\n` };
+}

@@ -1,0 +1,14 @@
+/** Runs `task` on every item with at most `limit` running at once; rejects with the first failure, once all settled. */
+export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const worker = async () => {
+    // After a failure the workers stop taking new items: a deploy that is failing should stop soon.
+    while (next < items.length && failures.length === 0) {
+      const item = items[next++] as T;
+      await task(item).catch((error: unknown) => void failures.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failures.length > 0) throw failures[0];
+}
