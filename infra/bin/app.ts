@@ -1,5 +1,8 @@
 // The CDK app: `npx cdk deploy -c githubRepository=owner/name` from infra/ (see infra/README.md for every setting).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { App } from "aws-cdk-lib";
+import { buildIntake } from "../../scripts/build-intake";
 import { SiteStack } from "../lib/site-stack";
 
 const app = new App();
@@ -10,10 +13,15 @@ if (Boolean(domainName) !== Boolean(certificateArn)) {
   throw new Error("domainName and certificateArn go together: pass both (-c domainName=… -c certificateArn=…) or neither");
 }
 
+// The quote intake function is bundled afresh on every synth, so a deploy never ships stale code (npm run build:intake).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const intake = await buildIntake({ root });
+
 new SiteStack(app, context("stackName") ?? "FlightsiteSite", {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   githubRepository: context("githubRepository") ?? "",
   githubOidcProviderArn: context("githubOidcProviderArn"),
   domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
   policy: { quoteEndpointOrigin: context("quoteEndpointOrigin"), analytics: String(context("analytics")) === "true" },
+  intakeCode: path.dirname(intake.file),
 });

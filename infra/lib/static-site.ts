@@ -24,6 +24,8 @@ export interface StaticSiteProps {
 export class StaticSite extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
+  /** The security headers and Content-Security-Policy of every answer, for behaviours the stack adds. */
+  readonly headers: cloudfront.ResponseHeadersPolicy;
 
   constructor(scope: Construct, id: string, props: StaticSiteProps = {}) {
     super(scope, id);
@@ -43,7 +45,7 @@ export class StaticSite extends Construct {
       comment: "/x to /x/ (301), /x/ to /x/index.html",
     });
 
-    const headers = new cloudfront.ResponseHeadersPolicy(this, "Headers", {
+    const headers = (this.headers = new cloudfront.ResponseHeadersPolicy(this, "Headers", {
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.policy), override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
@@ -51,7 +53,7 @@ export class StaticSite extends Construct {
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
       },
-    });
+    }));
 
     // Pages are stored with "Cache-Control: no-cache" so browsers revalidate them; CloudFront keeps them (a day at
     // least) until `flightsite deploy --distribution` invalidates what changed. Content-hashed assets: a year.

@@ -5,12 +5,14 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../lib/content-security-policy";
 import { SiteStack, type SiteStackProps } from "../lib/site-stack";
+import { intakeCode } from "./intake-code";
 
 const env = { account: "123456789012", region: "us-east-1" };
+const code = await intakeCode();
 
 function synthesize(props: Partial<SiteStackProps> = {}): Template {
   const app = new App();
-  return Template.fromStack(new SiteStack(app, "Site", { env, githubRepository: "acme/flightsite", ...props }));
+  return Template.fromStack(new SiteStack(app, "Site", { env, githubRepository: "acme/flightsite", intakeCode: code, ...props }));
 }
 
 describe("the site's stack", () => {
@@ -18,7 +20,7 @@ describe("the site's stack", () => {
   const distribution = () => Object.values(template.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
 
   it("keeps the site in a private, versioned, encrypted bucket that refuses plain HTTP", () => {
-    template.resourceCountIs("AWS::S3::Bucket", 1);
+    template.resourceCountIs("AWS::S3::Bucket", 2); // the site's, and the quotes' (quote-intake.test.ts)
     template.hasResourceProperties("AWS::S3::Bucket", {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       VersioningConfiguration: { Status: "Enabled" },
@@ -40,7 +42,7 @@ describe("the site's stack", () => {
       OriginAccessControlConfig: { OriginAccessControlOriginType: "s3", SigningBehavior: "always", SigningProtocol: "sigv4" },
     });
     const config = distribution();
-    expect(config.Origins).toHaveLength(1);
+    expect(config.Origins).toHaveLength(2); // the bucket, and the quote intake's Function URL (quote-intake.test.ts)
     expect(config.Origins[0].S3OriginConfig).toEqual({ OriginAccessIdentity: "" });
     expect(config.Origins[0].OriginAccessControlId).toBeDefined();
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: "redirect-to-https", Compress: true, AllowedMethods: ["GET", "HEAD"] });
@@ -138,9 +140,10 @@ describe("the site's stack", () => {
   });
 
   it("allows the deploy role only to write this bucket and invalidate this distribution", () => {
-    const policies = Object.values(template.findResources("AWS::IAM::Policy"));
+    const role = Object.keys(template.findResources("AWS::IAM::Role")).find((id) => id.startsWith("DeployerRole"))!;
+    const policies = Object.values(template.findResources("AWS::IAM::Policy")).filter((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]));
     expect(policies).toHaveLength(1);
-    const bucket = Object.keys(template.findResources("AWS::S3::Bucket"))[0]!;
+    const bucket = Object.keys(template.findResources("AWS::S3::Bucket")).find((id) => id.startsWith("SiteBucket"))!;
     const distributionId = Object.keys(template.findResources("AWS::CloudFront::Distribution"))[0]!;
     expect(policies[0]!.Properties.PolicyDocument.Statement).toEqual([
       { Action: "s3:ListBucket", Effect: "Allow", Resource: { "Fn::GetAtt": [bucket, "Arn"] } },
@@ -175,7 +178,7 @@ describe("the site's stack", () => {
   });
 
   it("names in its outputs the bucket, distribution, domain and role the publish workflow needs", () => {
-    expect(Object.keys(template.findOutputs("*")).sort()).toEqual(["DeployRoleArn", "SiteBucket", "SiteDistributionId", "SiteDomainName"]);
+    expect(Object.keys(template.findOutputs("*")).sort()).toEqual(["DeployRoleArn", "QuotesBucket", "SiteBucket", "SiteDistributionId", "SiteDomainName"]);
     template.hasOutput("SiteBucket", { Description: "repository variable SITE_BUCKET" });
     template.hasOutput("SiteDistributionId", { Description: "repository variable SITE_DISTRIBUTION_ID" });
     template.hasOutput("DeployRoleArn", { Description: "repository variable AWS_DEPLOY_ROLE_ARN" });

@@ -149,6 +149,11 @@ describe("the intake function", () => {
     expect(JSON.parse(logged[0]!)).toMatchObject({ outcome: "store failed", error: expect.stringMatching(/^NoSuchBucket/) });
   });
 
+  it("takes an event that is not an HTTP request (the stack's schedule) as the call to send e-mails that failed before", async () => {
+    expect(await intakeHandler()({ retry: "notify-pending" })).toEqual({ retried: 0 });
+    expect(mails()).toEqual([]);
+  });
+
   it("sends no e-mail when NOTIFY_TO is unset", async () => {
     const handler = createLambdaHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint });
     expect(await handler(postJson(formQuote()))).toMatchObject({ statusCode: 200 });

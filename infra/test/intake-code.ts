@@ -1,0 +1,19 @@
+// The stack's tests need the intake function's code on disk, as `cdk synth` does: `npm run build:intake` into a
+// temporary folder, once per test file (no Docker, no network).
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildIntake } from "../../scripts/build-intake";
+
+let built: Promise<string> | undefined;
+
+/** The folder holding the bundled intake function (index.mjs), built on first use. */
+export function intakeCode(): Promise<string> {
+  built ??= (async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+    const outDir = await mkdtemp(path.join(os.tmpdir(), "flightsite-intake-code-"));
+    return path.dirname((await buildIntake({ root, outDir })).file);
+  })();
+  return built;
+}
