@@ -44,7 +44,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   program
     .command("serve")
     .description(
-      "Build the site, then serve it as S3 static website hosting will, with a local quote receiver at /api/quote. " +
+      "Build the site, then serve it as CloudFront in front of S3 will, with a local quote receiver at /api/quote. " +
         "Quotes are appended to .flightsite/quotes.ndjson.",
     )
     .option("--watch", "rebuild what a change in data/, templates/ or client/ affects, and reload open pages")
