@@ -113,7 +113,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         "last) and refresh those paths on CloudFront. AWS credentials and region come from the usual AWS settings.",
     )
     .requiredOption("--bucket <name>", "the S3 bucket to deploy to")
-    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the bucket's root)")
+    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the whole bucket); what the site does not have there is deleted")
     .option("--dry-run", "print what would be uploaded, left unchanged and deleted, and change nothing")
     .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
     .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
