@@ -124,7 +124,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const { createClients } = await import("./deploy/clients");
       const { deploy, deployTarget, formatDeploySummary } = await import("./deploy/deploy");
       const result = await deploy({
-        ...createClients({ endpoint: options.endpoint, region: process.env.AWS_REGION }),
+        ...createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION }),
         outDir,
         shownOutDir: shownPath(io.cwd, outDir),
         bucket: options.bucket,
