@@ -44,7 +44,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   program
     .command("serve")
     .description(
-      "Build the site, then serve it as S3 static website hosting will, with a local quote receiver at /api/quote. " +
+      "Build the site, then serve it as CloudFront in front of S3 will, with a local quote receiver at /api/quote. " +
         "Quotes are appended to .flightsite/quotes.ndjson.",
     )
     .option("--watch", "rebuild what a change in data/, templates/ or client/ affects, and reload open pages")
@@ -113,7 +113,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         "last) and refresh those paths on CloudFront. AWS credentials and region come from the usual AWS settings.",
     )
     .requiredOption("--bucket <name>", "the S3 bucket to deploy to")
-    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the bucket's root)")
+    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the whole bucket); what the site does not have there is deleted")
     .option("--dry-run", "print what would be uploaded, left unchanged and deleted, and change nothing")
     .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
     .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
@@ -124,7 +124,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const { createClients } = await import("./deploy/clients");
       const { deploy, deployTarget, formatDeploySummary } = await import("./deploy/deploy");
       const result = await deploy({
-        ...createClients({ endpoint: options.endpoint, region: process.env.AWS_REGION }),
+        ...createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION }),
         outDir,
         shownOutDir: shownPath(io.cwd, outDir),
         bucket: options.bucket,

@@ -3,12 +3,13 @@
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../../src/build/build";
 import { manifestFile } from "../../src/build/manifest";
 import { main } from "../../src/cli";
+import { createClients } from "../../src/deploy/clients";
 import { deploy, type DeployOptions, type DeployResult } from "../../src/deploy/deploy";
 import { pathsToInvalidate } from "../../src/deploy/invalidation";
 import { DeployError } from "../../src/errors";
@@ -193,6 +194,29 @@ describe("flightsite deploy", () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+
+  it("retries uploads that S3 throttles (503 SlowDown) and finishes", async () => {
+    vi.stubEnv("AWS_ACCESS_KEY_ID", "S3RVER");
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", "S3RVER");
+    try {
+      // The deploy's own clients: adaptive retries, three tries by default.
+      const { s3: retrying } = createClients({ endpoint: server.endpoint });
+      server.throttleUploads(4);
+      const result = await deployTo(sites.original, { s3: retrying });
+      expect(await keysInBucket()).toEqual([...result.plan.upload, manifestFile].sort());
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("deploys into a folder of the bucket with --prefix, and owns only that folder", async () => {
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: "elsewhere/keep.txt", Body: "not the site's" }));
+    const first = await deployTo(sites.original, { prefix: "/preview" });
+    expect(await keysInBucket()).toEqual(["elsewhere/keep.txt", ...[...first.plan.upload, manifestFile].map((f) => `preview/${f}`)].sort());
+    const second = await deployTo(sites.original, { prefix: "preview/" });
+    expect(second.plan.upload).toEqual([]);
+    expect(second.plan.delete).toEqual([]);
   });
 
   it("refuses a dist/ that is not what the build wrote, naming the files that differ", async () => {

@@ -14,6 +14,8 @@ export interface S3Server {
   start(): Promise<void>;
   /** Lets `puts` more uploads through, then stops the server as if the network went away; resolves once stopped. */
   stopAfterUploads(puts: number): Promise<void>;
+  /** Answers the next `puts` uploads with 503 SlowDown, as S3 does when it throttles. */
+  throttleUploads(puts: number): void;
   /** Stops the server for good and removes its folder. */
   close(): Promise<void>;
 }
@@ -24,10 +26,18 @@ export async function startS3Server(bucket: string): Promise<S3Server> {
   let port = 0;
   let server: S3rver | undefined;
   let stopping: { puts: number; stopped: () => void } | undefined;
+  let throttled = 0;
   const start = async () => {
     server = new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
     // First in Koa's chain: cuts the connection of the upload past the allowed count, then stops the server.
-    (server as unknown as { middleware: unknown[] }).middleware.unshift(async (ctx: { method: string; req: { socket: { destroy(): void } } }, next: () => Promise<void>) => {
+    (server as unknown as { middleware: unknown[] }).middleware.unshift(async (ctx: MiddlewareContext, next: () => Promise<void>) => {
+      if (throttled > 0 && ctx.method === "PUT") {
+        throttled--;
+        ctx.status = 503;
+        ctx.type = "application/xml";
+        ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
+        return;
+      }
       if (stopping && ctx.method === "PUT" && stopping.puts-- <= 0) {
         const { stopped } = stopping;
         stopping = undefined;
@@ -53,12 +63,21 @@ export async function startS3Server(bucket: string): Promise<S3Server> {
     endpoint: `http://127.0.0.1:${port}`,
     start,
     stop,
+    throttleUploads: (puts) => void (throttled = puts),
     stopAfterUploads: (puts) => new Promise((stopped) => void (stopping = { puts, stopped })),
     async close() {
       await stop();
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+interface MiddlewareContext {
+  method: string;
+  status: number;
+  type: string;
+  body: unknown;
+  req: { socket: { destroy(): void } };
 }
 
 /** An S3 client for the test server: path-style addresses, fake static credentials, no retries to wait for. */
