@@ -133,7 +133,7 @@ export function formatSummary(result: BuildResult, outDir: string): string {
   const timings = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms} ms`).join(", ");
   return [
     `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
-    `  ${result.files.length} files, ${(result.bytes / 1024).toFixed(0)} KB`,
+    `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB`,
     `  ${timings}`,
     ...(result.javascriptGzip
       ? [

@@ -5,27 +5,27 @@ import { loadSourceFiles } from "../content/load";
 import { validateContent } from "../content/validate";
 import { generateDocuments } from "../documents/generate";
 import { LinkError } from "../errors";
-import { findBrokenLinks } from "./link-check";
+import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
+import { OutputFolder } from "../render/output-folder";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
-import type { RenderedFile } from "../render/share";
+import { renderShare, type RenderedFile } from "../render/share";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
-import { writeOutput } from "./write-output";
+import { writeAtomically } from "./write-output";
 
 export interface BuildOptions {
   /** The project root: holds client/ and templates/. */
   root: string;
   dataDir: string;
   outDir: string;
-  /** The feed's lastBuildDate; default: now. */
-  buildDate?: Date;
   /** Threads to render with; default: one per core for a large site, else one (see src/render/parallel.ts). */
   threads?: number;
 }
 
 export interface BuildResult {
   content: SiteContent;
-  files: OutputFile[];
+  /** How many files the site has. */
+  files: number;
   pagesByKind: Partial<Record<PageKind, number>>;
   bytes: number;
   /** Things an editor may want to fix that do not stop the build, one line each. */
@@ -33,22 +33,19 @@ export interface BuildResult {
   /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
   javascriptGzip?: { everyPage: number; withForm: number };
   /** Milliseconds per stage. */
-  timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "write", number>;
+  timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap", number>;
 }
 
 /**
- * Every route of validated content rendered to output files, without touching the disk; pages carry the links
- * found on them for the link check. A large site is rendered on several threads (`threads`; default: one per core
- * from a thousand city and destination pages up, see src/render/parallel.ts); the output is the same either way.
+ * Every route of validated content rendered to output files in memory, on this thread, with the links found on
+ * each (for tests, and for anything that wants a site without a folder; the build itself streams to disk).
  */
-export async function renderSite(
+export function renderSite(
   content: SiteContent,
   assets: AssetUrls,
-  buildDate: Date,
   downloads: Download[],
-  threads = renderThreadsFor(content),
-): Promise<{ output: RenderedFile[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] }> {
-  const output = await renderInParallel({ content, assets, buildDate, downloads }, threads);
+): { output: (OutputFile & RenderedFile)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
+  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].map(({ output, rendered }) => ({ ...rendered, ...output }));
   const pagesByKind: BuildResult["pagesByKind"] = {};
   for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
   return { output, pagesByKind, warnings: siteWarnings(content) };
@@ -62,7 +59,11 @@ export function siteWarnings(content: SiteContent): string[] {
   );
 }
 
-/** Loads, validates, renders, checks and writes the site. On any failure the previous outDir is left as it was. */
+/**
+ * Loads, validates, renders, checks and writes the site. Pages are written as they are rendered (on one thread per
+ * core for a large site) into a fresh folder beside outDir, and only their links are kept for the check at the
+ * end; the folder is swapped in when every link resolves. On any failure the previous outDir is left as it was.
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const timer = stageTimer();
   const sources = await loadSourceFiles(options.dataDir, options.root);
@@ -74,23 +75,40 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // The downloads come before the pages: their links show each file's size.
   const downloads = await generateDocuments(content);
   timer.lap("documents");
-  const { output, pagesByKind, warnings } = await renderSite(content, bundle.assets, options.buildDate ?? new Date(), downloads, options.threads);
-  timer.lap("render");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
-  const files = [...output, ...downloads, ...bundle.files, ...staticFiles];
-  // Render everything and check every link before writing anything: a failed build leaves the last good dist/.
-  const broken = findBrokenLinks(files, content.site.baseUrl);
-  if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
-  timer.lap("check");
-  await writeOutput(options.outDir, files);
-  timer.lap("write");
-  const bytes = files.reduce((sum, f) => sum + (typeof f.contents === "string" ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
+  const pagesByKind: BuildResult["pagesByKind"] = {};
+  let files = 0;
+  let bytes = 0;
+  await writeAtomically(options.outDir, async (fresh) => {
+    const check = new LinkCheck(content.site.baseUrl);
+    const folder = new OutputFolder(fresh);
+    for (const file of [...downloads, ...bundle.files, ...staticFiles]) {
+      bytes += folder.write(file.file, file.contents);
+      files++;
+      check.addFile(file.file);
+    }
+    const threads = options.threads ?? renderThreadsFor(content);
+    await renderInParallel({ content, assets: bundle.assets, downloads }, threads, fresh, (rendered) => {
+      for (const file of rendered) {
+        bytes += file.bytes;
+        files++;
+        if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
+        if (file.links) check.addPage(file.file, file.links, file.ids);
+        else check.addFile(file.file);
+      }
+    });
+    timer.lap("render");
+    const broken = check.broken();
+    timer.lap("check");
+    if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
+  });
+  timer.lap("swap");
   return {
     content,
     files,
-    pagesByKind,
+    pagesByKind: sortedByKind(pagesByKind),
     bytes,
-    warnings,
+    warnings: siteWarnings(content),
     javascriptGzip: bundle.javascriptGzip,
     timings: timer.laps as BuildResult["timings"],
   };
@@ -110,6 +128,12 @@ export async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
 }
 
 // --- internal ---
+
+/** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */
+function sortedByKind(counts: BuildResult["pagesByKind"]): BuildResult["pagesByKind"] {
+  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
+  return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
+}
 
 function stageTimer() {
   let last = performance.now();

@@ -3,10 +3,9 @@ import { renderFeed } from "../site/feed";
 import { renderSitemap } from "../site/sitemap";
 import type { OutputFile, Route, SiteConfig } from "../content/types";
 
-/** What rendering needs besides the route: the site settings, and the build's date for the feed. */
+/** What rendering needs besides the route: the site settings. */
 export interface RenderContext {
   site: SiteConfig;
-  buildDate: Date;
 }
 
 /** One route → one output file. Pure: the same route and context always give the same bytes. */
@@ -19,6 +18,6 @@ export function renderRoute(route: Route, context: RenderContext): OutputFile {
     case "text":
       return { file: route.file, contents: route.contents };
     case "feed":
-      return { file: route.file, contents: renderFeed(context.site, route.episodes, context.buildDate) };
+      return { file: route.file, contents: renderFeed(context.site, route.episodes) };
   }
 }

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { z } from "zod";
 import { loadStaticFiles, type BuildOptions } from "../build/build";
@@ -7,7 +10,7 @@ import { loadSourceFiles } from "../content/load";
 import { parseDataFile, type ParseResult } from "../content/parse";
 import { validateContent } from "../content/validate";
 import { ContentError, LinkError } from "../errors";
-import { findBrokenLinks, type LinkScanCache } from "../build/link-check";
+import { LinkCheck, linksOf, type FileLinks } from "../build/link-check";
 import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "../render/renderer-bundle";
 import { generateDocuments } from "../documents/generate";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
@@ -53,18 +56,14 @@ export class DevBuild {
   /** What the output folder holds, from the last write; undefined until a first complete write. */
   #written: Map<string, string | Uint8Array> | undefined;
   #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
-  #linkScans: LinkScanCache = new Map();
+  /** The links and ids of each output file by name, with the contents they were found in. */
+  #linkScans = new Map<string, { contents: string | Uint8Array; found: FileLinks | undefined }>();
   /** The case-manager downloads and the content they were made from: regenerated only when that changes. */
   #downloads: { key: string; files: Download[] } | undefined;
-  /** One build date for the whole session, so the feed's lastBuildDate does not make it change on every save. */
-  readonly #buildDate: Date;
-
   /** The content of the last successful rebuild. */
   content: SiteContent | undefined;
 
-  constructor(readonly options: DevBuildOptions) {
-    this.#buildDate = options.buildDate ?? new Date();
-  }
+  constructor(readonly options: DevBuildOptions) {}
 
   /**
    * Rebuilds after `changed` files (absolute paths) changed, or everything the first time, and writes the
@@ -103,7 +102,7 @@ export class DevBuild {
 
     const downloads = await this.#generateDownloads(content);
     const routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
-    const context = { site: content.site, buildDate: this.#buildDate };
+    const context = { site: content.site };
     const rendered = new Map<string, { key: string; output: OutputFile }>();
     const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
     const firstRender = this.#rendered.size === 0 ? await this.#renderLargeSiteInParallel(content, bundle.assets, downloads, routes) : undefined;
@@ -119,9 +118,7 @@ export class DevBuild {
     this.#rendered = rendered;
 
     const files = [...[...rendered.values()].map((r) => r.output), ...downloads, ...bundle.files, ...this.#staticFiles];
-    const broken = findBrokenLinks(files, content.site.baseUrl, this.#linkScans).filter(
-      (link) => link.link !== this.options.quoteEndpoint,
-    );
+    const broken = this.#checkLinks(files, content.site.baseUrl).filter((link) => link.link !== this.options.quoteEndpoint);
     const names = new Set(files.map((f) => f.file));
     for (const file of this.#linkScans.keys()) if (!names.has(file)) this.#linkScans.delete(file);
     if (broken.length > 0) throw new LinkError(broken);
@@ -163,6 +160,19 @@ export class DevBuild {
 
   // --- internal ---
 
+  /** The link check over every file, scanning only the files whose contents changed since the last check. */
+  #checkLinks(files: OutputFile[], baseUrl: string) {
+    const check = new LinkCheck(baseUrl);
+    for (const file of files) {
+      const last = this.#linkScans.get(file.file);
+      const found = last?.contents === file.contents ? last.found : linksOf(file);
+      this.#linkScans.set(file.file, { contents: file.contents, found });
+      if (found) check.addPage(file.file, found.links, found.ids);
+      else check.addFile(file.file);
+    }
+    return check.broken();
+  }
+
   /** parseDataFile, remembering each file's result until its text changes. */
   #parse = <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
     const last = this.#parsed.get(file.path);
@@ -186,19 +196,22 @@ export class DevBuild {
 
   /**
    * The first build of a large site, rendered on one thread per core like `flightsite build` (the threads run the
-   * same sources the renderer was bundled from). Undefined for a small site, or when the threads' files do not
-   * line up with the routes or a thread fails: the render loop then renders on this thread and reports a
-   * template's mistake with its place.
+   * same sources the renderer was bundled from), into a temporary folder. Undefined for a small site, or when a
+   * thread fails: the render loop then renders on this thread and reports a template's mistake with its place.
    */
   async #renderLargeSiteInParallel(content: SiteContent, assets: AssetUrls, downloads: Download[], routes: Route[]) {
     const threads = this.options.threads ?? renderThreadsFor(content);
     if (threads <= 1) return undefined;
+    const folder = await mkdtemp(path.join(tmpdir(), "flightsite-first-render-"));
     try {
-      const files = await renderInParallel({ content, assets, buildDate: this.#buildDate, downloads }, threads);
-      const lineUp = files.length === routes.length && files.every((file, i) => file.file === routes[i]!.file);
-      return lineUp ? { files, threads } : undefined;
+      await renderInParallel({ content, assets, downloads }, threads, folder, () => {});
+      // This build keeps the site in memory to compare the next one with; read the threads' files back, one at a time.
+      const files = routes.map((route) => ({ file: route.file, contents: readFileSync(path.join(folder, route.file), "utf8") }));
+      return { files, threads };
     } catch {
       return undefined;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   }
 

@@ -8,9 +8,6 @@ import { createTempProject, editFile, type TempProject } from "./support/temp-pr
 // The watch build keeps the site in memory and rewrites only what changed. These tests hold it to the one
 // promise that matters: whatever the edits, the output folder ends up exactly as a fresh `flightsite build`.
 
-// One build date for both builds: the feed carries it.
-const buildDate = new Date("2025-09-08T12:00:00Z");
-
 describe("the watch build", () => {
   let project: TempProject;
   beforeAll(async () => {
@@ -21,12 +18,12 @@ describe("the watch build", () => {
   const freshBuild = async (name: string) => {
     const outDir = path.join(project.root, name);
     await rm(outDir, { recursive: true, force: true });
-    await build({ root: project.root, dataDir: project.dataDir, outDir, buildDate });
+    await build({ root: project.root, dataDir: project.dataDir, outDir });
     return outDir;
   };
 
   it("writes byte for byte what flightsite build writes", async () => {
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     const result = await builder.rebuild();
     expect(result.removed).toEqual([]);
     expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
@@ -34,7 +31,7 @@ describe("the watch build", () => {
 
   it("renders a first build on several threads, as a large site would, to the same bytes, and then rewrites nothing", async () => {
     const outDir = path.join(project.root, "dist-threads");
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir, buildDate, threads: 2 });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir, threads: 2 });
     expect((await builder.rebuild()).threads).toBe(2);
     expect(await differences(outDir, await freshBuild("dist-fresh"))).toEqual([]);
     const again = await builder.rebuild([path.join(project.dataDir, "cities/naples.yaml")]);
@@ -43,7 +40,7 @@ describe("the watch build", () => {
   }, 60_000);
 
   it("after edits, a new city and a removed one, leaves the output exactly as a fresh build would", async () => {
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     await builder.rebuild();
     const file = (name: string) => path.join(project.dataDir, name);
 
@@ -67,7 +64,7 @@ describe("the watch build", () => {
   }, 60_000);
 
   it("keeps the last good output when a rebuild fails, and rewrites nothing when nothing changed", async () => {
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     await builder.rebuild();
     const naples = path.join(project.dataDir, "cities/naples.yaml");
     const before = await readFile(path.join(project.outDir, "naples/index.html"), "utf8");
