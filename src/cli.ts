@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import { build, type BuildResult } from "./build/build";
+import type { BuildResult } from "./build/build";
 import { gateNames, type GateName } from "./check/gates";
 import { ContentError, LinkError, TemplateError, formatContentError } from "./errors";
-import { openInBrowser, serve } from "./serve/serve";
 
 export interface Io {
   stdout: (text: string) => void;
@@ -35,6 +34,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
     .action(async (options: { data?: string; out?: string }) => {
       const folders = projectFolders(io.cwd, options);
+      // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
+      const { build } = await import("./build/build");
       const result = await build(folders);
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });
@@ -54,6 +55,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .action(async (options: { watch?: boolean; port: number; host: string; open?: boolean; data?: string; out?: string }) => {
       const { root, dataDir, outDir } = projectFolders(io.cwd, options);
       const outName = shownPath(io.cwd, outDir);
+      const { openInBrowser, serve } = await import("./serve/serve");
       let server;
       try {
         server = await serve({
