@@ -36,7 +36,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
       const { build } = await import("./build/build");
-      const result = await build(folders);
+      const result = await build({ ...folders, cache: true });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });
 
@@ -135,7 +135,7 @@ export function formatSummary(result: BuildResult, outDir: string): string {
   const timings = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms} ms`).join(", ");
   return [
     `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
-    `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB`,
+    `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB${result.reused > 0 ? `, ${result.reused} unchanged since the last build` : ""}`,
     `  ${timings}`,
     ...(result.javascriptGzip
       ? [

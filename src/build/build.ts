@@ -5,6 +5,8 @@ import { loadSourceFiles } from "../content/load";
 import { validateContent } from "../content/validate";
 import { generateDocuments } from "../documents/generate";
 import { LinkError } from "../errors";
+import { buildCacheFile, loadBuildCache, saveBuildCache, type BuildCache } from "./build-cache";
+import { codeId } from "./code-id";
 import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import { OutputFolder } from "../render/output-folder";
@@ -20,12 +22,21 @@ export interface BuildOptions {
   outDir: string;
   /** Threads to render with; default: one per core for a large site, else one (see src/render/parallel.ts). */
   threads?: number;
+  /**
+   * Keep a build cache in .flightsite/build-cache/ (src/build/build-cache.ts): render only the files whose inputs or
+   * code changed and link the others from the last output. `flightsite build` does; default: off.
+   */
+  cache?: boolean;
 }
 
 export interface BuildResult {
   content: SiteContent;
   /** How many files the site has. */
   files: number;
+  /** How many of them were taken unchanged from the last build (with the cache). */
+  reused: number;
+  /** The pages, feed, sitemap and robots.txt rendered this time (all of them without the cache), in no set order. */
+  rendered: string[];
   pagesByKind: Partial<Record<PageKind, number>>;
   bytes: number;
   /** Things an editor may want to fix that do not stop the build, one line each. */
@@ -45,7 +56,9 @@ export function renderSite(
   assets: AssetUrls,
   downloads: Download[],
 ): { output: (OutputFile & RenderedFile)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
-  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].map(({ output, rendered }) => ({ ...rendered, ...output }));
+  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) =>
+    "reused" in item ? [] : [{ ...item.rendered, ...item.output }],
+  );
   const pagesByKind: BuildResult["pagesByKind"] = {};
   for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
   return { output, pagesByKind, warnings: siteWarnings(content) };
@@ -76,10 +89,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const downloads = await generateDocuments(content);
   timer.lap("documents");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
+  const code = options.cache ? codeId() : undefined;
+  const cacheFile = code && buildCacheFile(options.root, options.outDir);
+  const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
+  const nextCache: BuildCache = new Map();
   const pagesByKind: BuildResult["pagesByKind"] = {};
   let files = 0;
   let bytes = 0;
-  await writeAtomically(options.outDir, async (fresh) => {
+  let reused = 0;
+  const renderedFiles: string[] = [];
+  await writeAtomically(options.outDir, async (fresh, previousDir) => {
     const check = new LinkCheck(content.site.baseUrl);
     const folder = new OutputFolder(fresh);
     for (const file of [...downloads, ...bundle.files, ...staticFiles]) {
@@ -88,13 +107,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       check.addFile(file.file);
     }
     const threads = options.threads ?? renderThreadsFor(content);
-    await renderInParallel({ content, assets: bundle.assets, downloads }, threads, fresh, (rendered) => {
-      for (const file of rendered) {
+    // The render threads get only what they compare with: each file's key and stamp, not its links.
+    const stamps = previous && previousDir ? new Map([...previous].map(([name, { key, bytes, mtimeMs }]) => [name, { key, bytes, mtimeMs }])) : undefined;
+    const cache = code ? { codeId: code, previousDir, previous: stamps } : undefined;
+    await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads, fresh, (rendered) => {
+      for (const item of rendered) {
+        const file: RenderedFile = "reused" in item ? { file: item.file, ...previous!.get(item.file)! } : item;
+        if ("reused" in item) reused++;
+        else renderedFiles.push(item.file);
         bytes += file.bytes;
         files++;
         if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
         if (file.links) check.addPage(file.file, file.links, file.ids);
         else check.addFile(file.file);
+        if (code) nextCache.set(file.file, { key: file.key!, bytes: file.bytes, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, links: file.links, ids: file.ids });
       }
     });
     timer.lap("render");
@@ -102,10 +128,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     timer.lap("check");
     if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
   });
+  // Only once the new output is in place does the cache describe it.
+  if (cacheFile) await saveBuildCache(cacheFile, code!, nextCache);
   timer.lap("swap");
   return {
     content,
     files,
+    reused,
+    rendered: renderedFiles,
     pagesByKind: sortedByKind(pagesByKind),
     bytes,
     warnings: siteWarnings(content),

@@ -1,7 +1,9 @@
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { OutputFolder } from "./output-folder";
-import { renderShare, type RenderedFile, type RenderInput, type Share } from "./share";
+import { renderShare, type RenderedFile, type RenderInput, type ReusedFile, type Share } from "./share";
 import type { SiteContent } from "../content/types";
 
 /**
@@ -27,16 +29,9 @@ export async function renderInParallel(
   input: RenderInput,
   threads: number,
   outDir: string,
-  onRendered: (files: RenderedFile[]) => void,
+  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
 ): Promise<void> {
-  if (threads <= 1) {
-    const folder = new OutputFolder(outDir);
-    for (const { output, rendered } of renderShare(input, { index: 0, count: 1 })) {
-      folder.write(output.file, output.contents);
-      onRendered([rendered]);
-    }
-    return;
-  }
+  if (threads <= 1) return renderShareInto(input, { index: 0, count: 1 }, new OutputFolder(outDir), onRendered);
   const stop = new AbortController();
   let failure: { error: unknown } | undefined;
   const workers = Array.from({ length: threads }, (_, index) =>
@@ -55,7 +50,7 @@ export function renderShareInWorker(
   input: RenderInput,
   share: Share,
   outDir: string,
-  onRendered: (files: RenderedFile[]) => void,
+  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -63,7 +58,7 @@ export function renderShareInWorker(
     const worker = new Worker(workerUrl, { workerData: { input, share, outDir } });
     signal?.addEventListener("abort", () => void worker.terminate(), { once: true });
     let failure: unknown;
-    worker.on("message", (files: RenderedFile[]) => onRendered(files));
+    worker.on("message", (files: (RenderedFile | ReusedFile)[]) => onRendered(files));
     worker.once("error", (error) => (failure = error));
     worker.once("exit", (code) => {
       if (failure !== undefined) reject(failure);
@@ -71,6 +66,41 @@ export function renderShareInWorker(
       else reject(new Error(`a render worker stopped (exit code ${code}) before it had rendered its pages`));
     });
   });
+}
+
+/**
+ * Renders one share into `folder` on this thread: each file is written as soon as it is rendered, or, when the cache
+ * says it is unchanged, linked from the last good output (rendered after all if that file is missing there).
+ */
+export function renderShareInto(
+  input: RenderInput,
+  share: Share,
+  folder: OutputFolder,
+  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
+): void {
+  const { cache } = input;
+  // Only a file exactly as this cache wrote it is taken: `flightsite serve` rewrites files of the output in place.
+  const reuse = (file: string) => {
+    const stamp = cache?.previous?.get(file);
+    if (!stamp || !cache?.previousDir) return false;
+    try {
+      const { size, mtimeMs } = statSync(path.join(cache.previousDir, file));
+      if (size !== stamp.bytes || mtimeMs !== stamp.mtimeMs) return false;
+      folder.reuse(file, cache.previousDir);
+      return true;
+    } catch {
+      return false; // gone from the last output (deleted by hand?): render it after all
+    }
+  };
+  for (const item of renderShare(input, share, reuse)) {
+    if ("reused" in item) {
+      onRendered([item.reused]);
+    } else {
+      folder.write(item.output.file, item.output.contents);
+      if (cache) item.rendered.mtimeMs = statSync(path.join(folder.dir, item.output.file)).mtimeMs;
+      onRendered([item.rendered]);
+    }
+  }
 }
 
 // --- internal ---

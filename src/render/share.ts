@@ -1,5 +1,6 @@
 import { scanHtml, scanXml } from "./scan-links";
 import { renderRoute } from "./render-route";
+import { routeKey } from "./route-key";
 import { createRoutes } from "../site/routes";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
 
@@ -8,6 +9,11 @@ export interface RenderInput {
   content: SiteContent;
   assets: AssetUrls;
   downloads: Download[];
+  /**
+   * The build cache: the id of the code that renders (see src/build/code-id.ts), and the last good output with the
+   * key each of its files was rendered from. A route whose key is unchanged is not rendered but taken from there.
+   */
+  cache?: { codeId: string; previousDir?: string; previous?: Map<string, FileStamp> };
 }
 
 /**
@@ -20,6 +26,23 @@ export interface RenderedFile {
   bytes: number;
   links?: string[];
   ids?: string[];
+  /** The hash of what the file was made from, and its modification time once written (with a cache only). */
+  key?: string;
+  mtimeMs?: number;
+}
+
+/** What the cache knows of a file it made: the key it was rendered from, and its size and time on disk then. */
+export interface FileStamp {
+  key: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+/** A file taken unchanged from the last good output (the cache knows the rest about it). */
+export interface ReusedFile {
+  file: string;
+  key: string;
+  reused: true;
 }
 
 /** One of `count` interleaved shares of the routes: every count-th route, starting at `index`. */
@@ -30,25 +53,38 @@ export interface Share {
 
 /**
  * Renders one share of the site's routes, one file at a time, with what was found in each: the caller writes the
- * file and keeps only the summary, so no more than one page's text is held at once. Each thread that renders
+ * file and keeps only the summary, so no more than one page's text is held at once. With a cache, a route whose key
+ * is the one its file was last made from is handed to `reuse` instead of being rendered. Each thread that renders
  * creates the routes itself from the content (routes hold templates, which cannot cross threads); that is cheap
  * next to rendering. Interleaving keeps the shares even: neighbouring routes are of the same kind and size.
  */
-export function* renderShare(input: RenderInput, share: Share): Generator<{ output: OutputFile; rendered: RenderedFile }> {
+export function* renderShare(
+  input: RenderInput,
+  share: Share,
+  reuse: (file: string) => boolean = () => false,
+): Generator<{ output: OutputFile; rendered: RenderedFile } | { reused: ReusedFile }> {
   const routes = createRoutes(input.content, input.assets, input.downloads);
   const context = { site: input.content.site };
+  const { cache } = input;
+  const common = cache && `${cache.codeId}\n${JSON.stringify(input.content.site)}\n`;
   for (let i = share.index; i < routes.length; i += share.count) {
     const route = routes[i]!;
+    const key = common === undefined ? undefined : routeKey(route, common);
+    // `reuse` takes the file from the last good output, and says whether it could (it may have been deleted there).
+    if (key !== undefined && cache?.previous?.get(route.file)?.key === key && reuse(route.file)) {
+      yield { reused: { file: route.file, key, reused: true } };
+      continue;
+    }
     const output = renderRoute(route, context);
     const text = String(output.contents);
     const bytes = Buffer.byteLength(text);
     if (route.kind === "page") {
       const { links, ids } = scanHtml(text);
-      yield { output, rendered: { file: output.file, pageKind: route.pageKind, bytes, links, ids: [...ids] } };
+      yield { output, rendered: { file: output.file, pageKind: route.pageKind, bytes, links, ids: [...ids], key } };
     } else if (route.kind === "feed") {
-      yield { output, rendered: { file: output.file, bytes, links: scanXml(text) } };
+      yield { output, rendered: { file: output.file, bytes, links: scanXml(text), key } };
     } else {
-      yield { output, rendered: { file: output.file, bytes } };
+      yield { output, rendered: { file: output.file, bytes, key } };
     }
   }
 }

@@ -2,17 +2,16 @@
 // in batches, what the build needs of each file, so that neither thread ever holds the site's text.
 import { parentPort, workerData } from "node:worker_threads";
 import { OutputFolder } from "./output-folder";
-import { renderShare, type RenderedFile, type RenderInput, type Share } from "./share";
+import { renderShareInto } from "./parallel";
+import type { RenderInput, Share } from "./share";
 
 const { input, share, outDir } = workerData as { input: RenderInput; share: Share; outDir: string };
-const folder = new OutputFolder(outDir);
-let batch: RenderedFile[] = [];
-for (const { output, rendered } of renderShare(input, share)) {
-  folder.write(output.file, output.contents);
-  batch.push(rendered);
-  if (batch.length === 200) {
+let batch: Parameters<Parameters<typeof renderShareInto>[3]>[0] = [];
+renderShareInto(input, share, new OutputFolder(outDir), (files) => {
+  batch.push(...files);
+  if (batch.length >= 200) {
     parentPort!.postMessage(batch);
     batch = [];
   }
-}
+});
 parentPort!.postMessage(batch);

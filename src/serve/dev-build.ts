@@ -14,6 +14,7 @@ import { LinkCheck, linksOf, type FileLinks } from "../build/link-check";
 import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "../render/renderer-bundle";
 import { generateDocuments } from "../documents/generate";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
+import { routeKey } from "../render/route-key";
 import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
 import { writeChangedFiles, writeOutput } from "../build/write-output";
 
@@ -228,36 +229,8 @@ export class DevBuild {
 
 // --- internal ---
 
-/**
- * What a route's output depends on, hashed: `common` (the renderer's code and the site settings, which every
- * route may use) and the props of the page (or the whole route, for files that are not pages). Functions in
- * props count by name: React elements passed as props carry their component as `type`.
- */
-function routeKey(route: Route, common: string): string {
-  const hash = createHash("sha1").update(common);
-  if (route.kind === "page") {
-    hash.update(functionName(route.element.type));
-    hash.update(JSON.stringify(route.element.props, plainValue));
-  } else {
-    hash.update(JSON.stringify(route, plainValue));
-  }
-  return hash.digest("base64url");
-}
-
 function digest(text: string): string {
   return createHash("sha1").update(text).digest("base64url");
-}
-
-function plainValue(_key: string, value: unknown): unknown {
-  if (typeof value === "function") return `function ${functionName(value)}`;
-  if (value instanceof Map) return [...value];
-  if (value instanceof Set) return [...value];
-  return value;
-}
-
-/** A component's name ("CityPage"), or the tag of a plain element ("div"). */
-function functionName(value: unknown): string {
-  return typeof value === "function" ? value.name : String(value);
 }
 
 function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {

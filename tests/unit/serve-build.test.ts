@@ -1,8 +1,9 @@
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
 import { DevBuild } from "../../src/serve/dev-build";
+import { differences } from "./support/differences";
 import { createTempProject, editFile, type TempProject } from "./support/temp-project";
 
 // The watch build keeps the site in memory and rewrites only what changed. These tests hold it to the one
@@ -79,24 +80,3 @@ describe("the watch build", () => {
     expect(fixed.written).toEqual([]);
   }, 60_000);
 });
-
-/** Files that differ between two folders, or are in only one of them. */
-async function differences(a: string, b: string): Promise<string[]> {
-  const [filesA, filesB] = await Promise.all([filesIn(a), filesIn(b)]);
-  const names = [...new Set([...filesA.keys(), ...filesB.keys()])].sort();
-  return names.filter((name) => {
-    const x = filesA.get(name);
-    const y = filesB.get(name);
-    return !x || !y || !x.equals(y);
-  });
-}
-
-async function filesIn(folder: string): Promise<Map<string, Buffer>> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const files = new Map<string, Buffer>();
-  for (const entry of entries.filter((e) => e.isFile())) {
-    const absolute = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(folder, absolute).split(path.sep).join("/"), await readFile(absolute));
-  }
-  return files;
-}
