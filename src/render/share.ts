@@ -68,7 +68,8 @@ export function* renderShare(
   const { cache } = input;
   const common = cache && `${cache.codeId}\n${JSON.stringify(input.content.site)}\n`;
   for (let i = share.index; i < routes.length; i += share.count) {
-    const route = routes[i]!;
+    // A city's page is made when its element is read (src/site/routes.tsx): read it once, for the key and the render.
+    const route = routes[i]!.kind === "page" ? { ...routes[i]! } : routes[i]!;
     const key = common === undefined ? undefined : routeKey(route, common);
     // `reuse` takes the file from the last good output, and says whether it could (it may have been deleted there).
     if (key !== undefined && cache?.previous?.get(route.file)?.key === key && reuse(route.file)) {

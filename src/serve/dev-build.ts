@@ -107,7 +107,9 @@ export class DevBuild {
     const rendered = new Map<string, { key: string; output: OutputFile }>();
     const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
     const firstRender = this.#rendered.size === 0 ? await this.#renderLargeSiteInParallel(content, bundle.assets, downloads, routes) : undefined;
-    for (const [index, route] of routes.entries()) {
+    for (const [index, lazyRoute] of routes.entries()) {
+      // A city's page is made each time its element is read (src/site/routes.tsx): read it once here.
+      const route = { ...lazyRoute };
       const key = routeKey(route, common);
       const last = this.#rendered.get(route.file);
       const output =
