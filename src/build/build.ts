@@ -93,6 +93,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
   const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
   const nextCache: BuildCache = new Map();
+  // The threads send each page's links as new strings; most are on every page, so the cache keeps one copy of each.
+  const strings = new Map<string, string>();
+  const intern = (text: string) => strings.get(text) ?? (strings.set(text, text), text);
   const pagesByKind: BuildResult["pagesByKind"] = {};
   let files = 0;
   let bytes = 0;
@@ -120,7 +123,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
         if (file.links) check.addPage(file.file, file.links, file.ids);
         else check.addFile(file.file);
-        if (code) nextCache.set(file.file, { key: file.key!, bytes: file.bytes, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, links: file.links, ids: file.ids });
+        if (code) nextCache.set(file.file, { key: file.key!, bytes: file.bytes, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, links: file.links?.map(intern), ids: file.ids?.map(intern) });
       }
     });
     timer.lap("render");

@@ -38,9 +38,9 @@ export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseR
     };
   }
   const locate = (path: Path) => at(offsetOf(doc, path));
-  const locateKey = (path: Path, key: string) => at(keyOffset(doc, path, key) ?? offsetOf(doc, [...path, key]));
   const result = schema.safeParse(doc.toJS(), { error: describeIssue });
-  if (result.success) return { ok: true, parsed: { file, data: result.data, locate, locateKey } };
+  // A valid file keeps no syntax tree (at 10,000 cities they held a gigabyte or more): the rare cross-file problem parses it again.
+  if (result.success) return { ok: true, parsed: { file, data: result.data, ...lazyLocator(file) } };
 
   const problems = result.error.issues.flatMap((issue): ContentProblem[] => {
     if (issue.code === "unrecognized_keys") {
@@ -94,6 +94,28 @@ function typeName(value: unknown): string {
 
 function yamlMessage(message: string): string {
   return message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+}
+
+/** locate and locateKey for a file, parsing it again only when first asked. */
+function lazyLocator(file: SourceFile): Pick<ParsedFile<unknown>, "locate" | "locateKey"> {
+  let parsed: { doc: Document; lines: LineCounter } | undefined;
+  const at = (offset: number) => {
+    const lines = (parsed ??= reparse(file)).lines;
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+  };
+  return {
+    locate: (path) => at(offsetOf((parsed ??= reparse(file)).doc, path)),
+    locateKey: (path, key) => {
+      const { doc } = (parsed ??= reparse(file));
+      return at(keyOffset(doc, path, key) ?? offsetOf(doc, [...path, key]));
+    },
+  };
+}
+
+function reparse(file: SourceFile): { doc: Document; lines: LineCounter } {
+  const lines = new LineCounter();
+  return { doc: parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
 }
 
 // A missing field has no node of its own, so point at its nearest parent instead.
