@@ -66,7 +66,7 @@ export function scanXml(xml: string): string[] {
 // --- internal ---
 
 // A comment, or a start tag with its attributes (quoted values may hold ">"). End tags and doctypes do not match.
-const tag = /<!--[\s\S]*?-->|<([a-zA-Z][^\s/>]*)((?:\s*[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?|\s*\/(?!>))*)\s*\/?>/g;
+const tag = /<(?:!--[\s\S]*?-->|([a-zA-Z][^\s/>]*)((?:[^>"']+|"[^"]*"|'[^']*')*)>)/g;
 const attribute = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/g;
 // Elements whose content is text, not markup: a "<a href" inside them is no link.
 const rawTextEnds = new Map(["script", "style", "textarea", "title"].map((name) => [name, new RegExp(`</${name}`, "gi")]));
