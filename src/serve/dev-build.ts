@@ -15,7 +15,7 @@ import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFrom
 import { generateDocuments } from "../documents/generate";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
 import { routeKey } from "../render/route-key";
-import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
+import type { AssetUrls, City, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
 import { writeChangedFiles, writeOutput } from "../build/write-output";
 
 export interface DevBuildOptions extends BuildOptions {
@@ -57,6 +57,12 @@ export class DevBuild {
   /** What the output folder holds, from the last write; undefined until a first complete write. */
   #written: Map<string, string | Uint8Array> | undefined;
   #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
+  /**
+   * What the city pages of the last rendered rebuild were made from: a digest of what every city's pages show
+   * besides their city (settings, city-common.yaml, destinations, assets, templates), and each city by slug. A city
+   * file that did not change keeps its parsed object (parse results are kept by text), so identity says it.
+   */
+  #cityInputs: { shared: string; cities: Map<string, City> } | undefined;
   /** The links and ids of each output file by name, with the contents they were found in. */
   #linkScans = new Map<string, { contents: string | Uint8Array; found: FileLinks | undefined }>();
   /** The case-manager downloads and the content they were made from: regenerated only when that changes. */
@@ -107,18 +113,32 @@ export class DevBuild {
     const rendered = new Map<string, { key: string; output: OutputFile }>();
     const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
     const firstRender = this.#rendered.size === 0 ? await this.#renderLargeSiteInParallel(content, bundle.assets, downloads, routes) : undefined;
+    const cityInputs = {
+      shared: digest(JSON.stringify([renderer.id, content.site, content.cityCommon, content.destinations, bundle.assets])),
+      cities: new Map(content.cities.map((city) => [city.urlSlug, city])),
+    };
+    const lastInputs = this.#cityInputs;
+    const unchangedCity = (slug: string) =>
+      lastInputs?.shared === cityInputs.shared && lastInputs.cities.has(slug) && lastInputs.cities.get(slug) === cityInputs.cities.get(slug);
     for (const [index, lazyRoute] of routes.entries()) {
+      const before = this.#rendered.get(lazyRoute.file);
+      // A city's pages are made from its own file and what every city shares: while neither changed, the last
+      // output stands without even making the page's props. So a save costs what it changed, not the whole site.
+      if (before && !firstRender && isCityPage(lazyRoute) && unchangedCity(lazyRoute.file.split("/")[0]!)) {
+        rendered.set(lazyRoute.file, before);
+        continue;
+      }
       // A city's page is made each time its element is read (src/site/routes.tsx): read it once here.
       const route = { ...lazyRoute };
       const key = routeKey(route, common);
-      const last = this.#rendered.get(route.file);
       const output =
         firstRender?.files[index] ??
-        (last?.key === key ? last.output : this.#guard(() => renderer.renderRoute(route, context), `rendering ${route.url}`));
+        (before?.key === key ? before.output : this.#guard(() => renderer.renderRoute(route, context), `rendering ${route.url}`));
       rendered.set(route.file, { key, output });
     }
     // Renders stay valid for their keys whatever happens next, so keep them even if the link check fails.
     this.#rendered = rendered;
+    this.#cityInputs = cityInputs;
 
     const files = [...[...rendered.values()].map((r) => r.output), ...downloads, ...bundle.files, ...this.#staticFiles];
     const broken = this.#checkLinks(files, content.site.baseUrl).filter((link) => link.link !== this.options.quoteEndpoint);
@@ -230,6 +250,10 @@ export class DevBuild {
 }
 
 // --- internal ---
+
+function isCityPage(route: Route): boolean {
+  return route.kind === "page" && (route.pageKind === "city" || route.pageKind === "destination");
+}
 
 function digest(text: string): string {
   return createHash("sha1").update(text).digest("base64url");
