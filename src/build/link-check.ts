@@ -19,6 +19,8 @@ export class LinkCheck {
   readonly #baseUrl: string;
   readonly #names = new Set<string>();
   readonly #pages: string[] = [];
+  /** Each page's number, and the links it added (for removePage). */
+  readonly #pageNumbers = new Map<string, { page: number; keys: string[] }>();
   readonly #ids = new Map<string, Set<string>>();
   /** Each distinct link (a relative one together with the page it is on) and the pages it is on, in order. */
   readonly #links = new Map<string, { link: string; target: Target | null; pages: number[]; positions: number[] }>();
@@ -35,10 +37,22 @@ export class LinkCheck {
     this.#names.add(file);
   }
 
-  /** The links on one page or feed (`file`), and for a page the ids on it; the file itself counts as added. */
+  /** A file no longer in the output, with what it added as a page. */
+  removeFile(file: string): void {
+    this.removePage(file);
+    this.#names.delete(file);
+  }
+
+  /**
+   * The links on one page or feed (`file`), and for a page the ids on it; the file itself counts as added. A page
+   * added again replaces what it added before (the dev server checks only the pages a save changed).
+   */
   addPage(file: string, links: readonly string[], ids?: Iterable<string>): void {
+    this.removePage(file);
     this.#names.add(file);
     const page = this.#pages.push(file) - 1;
+    const keys: string[] = [];
+    this.#pageNumbers.set(file, { page, keys });
     if (ids) this.#ids.set(file, new Set([...ids].map((id) => this.#intern(id))));
     const pagePath = `/${file.replace(/index\.html$/, "")}`;
     links.forEach((link, position) => {
@@ -54,7 +68,25 @@ export class LinkCheck {
       if (entry.target === null) return;
       entry.pages.push(page);
       entry.positions.push(position);
+      keys.push(key);
     });
+  }
+
+  /** Forgets the links and ids `file` added as a page (it stays a file of the output). */
+  removePage(file: string): void {
+    const added = this.#pageNumbers.get(file);
+    if (!added) return;
+    this.#pageNumbers.delete(file);
+    this.#ids.delete(file);
+    for (const key of new Set(added.keys)) {
+      const entry = this.#links.get(key)!;
+      // Page numbers only grow, so each entry's pages are in ascending order: the page's run is found by halving.
+      const start = firstAtLeast(entry.pages, added.page);
+      const end = firstAtLeast(entry.pages, added.page + 1);
+      entry.pages.splice(start, end - start);
+      entry.positions.splice(start, end - start);
+      if (entry.pages.length === 0) this.#links.delete(key);
+    }
   }
 
   /** The links that lead nowhere, by page name and then in the order they appear on the page. */
@@ -111,6 +143,18 @@ export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLin
 interface Target {
   file: string | undefined;
   anchor: string;
+}
+
+/** The index of the first number in ascending `numbers` that is at least `value` (numbers.length if none). */
+function firstAtLeast(numbers: number[], value: number): number {
+  let low = 0;
+  let high = numbers.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (numbers[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The output file a URL path is served from: "/about/" → about/index.html, "/a/b.css" → a/b.css. */

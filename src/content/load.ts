@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
@@ -16,3 +17,40 @@ export async function loadSourceFiles(dataDir: string, root: string): Promise<So
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/**
+ * loadSourceFiles for a long-running process (the dev server): a file is read again only when it is named as
+ * changed or its size or modification time differ from the last read, so a save on a site of thousands of files
+ * reads one file and looks at the others' metadata. The same file keeps the same SourceFile object.
+ */
+export class SourceFileReader {
+  #known = new Map<string, { size: number; mtimeMs: number; file: SourceFile }>();
+
+  constructor(
+    readonly dataDir: string,
+    readonly root: string,
+  ) {}
+
+  /** Every YAML file under dataDir; `changed` (absolute paths) are read again whatever their metadata says. */
+  async load(changed: Iterable<string> = []): Promise<SourceFile[]> {
+    const names = await fg("**/*.{yaml,yml}", { cwd: this.dataDir, onlyFiles: true });
+    names.sort();
+    const reread = new Set(changed);
+    const known = new Map<string, { size: number; mtimeMs: number; file: SourceFile }>();
+    for (const name of names) {
+      const absolute = path.join(this.dataDir, name);
+      let stats;
+      try {
+        stats = statSync(absolute);
+      } catch {
+        continue; // deleted since it was listed
+      }
+      const last = this.#known.get(absolute);
+      const same = last && !reread.has(absolute) && last.size === stats.size && last.mtimeMs === stats.mtimeMs;
+      const file = same ? last.file : { path: toPosix(path.relative(this.root, absolute)), text: readFileSync(absolute, "utf8") };
+      known.set(absolute, { size: stats.size, mtimeMs: stats.mtimeMs, file });
+    }
+    this.#known = known;
+    return [...known.values()].map((entry) => entry.file);
+  }
+}

@@ -6,11 +6,11 @@ import path from "node:path";
 import type { z } from "zod";
 import { loadStaticFiles, type BuildOptions } from "../build/build";
 import { bundleClient } from "../build/client-bundle";
-import { loadSourceFiles } from "../content/load";
+import { SourceFileReader } from "../content/load";
 import { parseDataFile, type ParseResult } from "../content/parse";
 import { validateContent } from "../content/validate";
 import { ContentError, LinkError } from "../errors";
-import { LinkCheck, linksOf, type FileLinks } from "../build/link-check";
+import { LinkCheck, linksOf } from "../build/link-check";
 import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "../render/renderer-bundle";
 import { generateDocuments } from "../documents/generate";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
@@ -56,6 +56,7 @@ export class DevBuild {
   #rendered = new Map<string, { key: string; output: OutputFile }>();
   /** What the output folder holds, from the last write; undefined until a first complete write. */
   #written: Map<string, string | Uint8Array> | undefined;
+  #sources: SourceFileReader | undefined;
   #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
   /**
    * What the city pages of the last rendered rebuild were made from: a digest of what every city's pages show
@@ -63,8 +64,8 @@ export class DevBuild {
    * file that did not change keeps its parsed object (parse results are kept by text), so identity says it.
    */
   #cityInputs: { shared: string; cities: Map<string, City> } | undefined;
-  /** The links and ids of each output file by name, with the contents they were found in. */
-  #linkScans = new Map<string, { contents: string | Uint8Array; found: FileLinks | undefined }>();
+  /** The link check of the last rebuild, and the contents of each file as it was checked. */
+  #linkCheck: { baseUrl: string; check: LinkCheck; contents: Map<string, string | Uint8Array> } | undefined;
   /** The case-manager downloads and the content they were made from: regenerated only when that changes. */
   #downloads: { key: string; files: Download[] } | undefined;
   /** The content of the last successful rebuild. */
@@ -103,7 +104,8 @@ export class DevBuild {
     const renderer = this.#renderer;
     const bundle = this.#bundle;
 
-    const sources = await loadSourceFiles(dataDir, root);
+    this.#sources ??= new SourceFileReader(dataDir, root);
+    const sources = await this.#sources.load(changed);
     const content = this.#withQuoteEndpoint(validateContent(sources, this.#parse));
     this.#forgetParsed(sources);
 
@@ -143,7 +145,6 @@ export class DevBuild {
     const files = [...[...rendered.values()].map((r) => r.output), ...downloads, ...bundle.files, ...this.#staticFiles];
     const broken = this.#checkLinks(files, content.site.baseUrl).filter((link) => link.link !== this.options.quoteEndpoint);
     const names = new Set(files.map((f) => f.file));
-    for (const file of this.#linkScans.keys()) if (!names.has(file)) this.#linkScans.delete(file);
     if (broken.length > 0) throw new LinkError(broken);
 
     const previous = this.#written;
@@ -183,15 +184,29 @@ export class DevBuild {
 
   // --- internal ---
 
-  /** The link check over every file, scanning only the files whose contents changed since the last check. */
+  /**
+   * The link check over every file, kept between rebuilds: only the files whose contents changed since the last
+   * check are scanned and put in again, so a save costs the pages it changed, not the whole site.
+   */
   #checkLinks(files: OutputFile[], baseUrl: string) {
-    const check = new LinkCheck(baseUrl);
+    if (this.#linkCheck?.baseUrl !== baseUrl) this.#linkCheck = { baseUrl, check: new LinkCheck(baseUrl), contents: new Map() };
+    const { check, contents } = this.#linkCheck;
+    const present = new Set<string>();
     for (const file of files) {
-      const last = this.#linkScans.get(file.file);
-      const found = last?.contents === file.contents ? last.found : linksOf(file);
-      this.#linkScans.set(file.file, { contents: file.contents, found });
+      present.add(file.file);
+      if (contents.get(file.file) === file.contents) continue;
+      contents.set(file.file, file.contents);
+      const found = linksOf(file);
       if (found) check.addPage(file.file, found.links, found.ids);
-      else check.addFile(file.file);
+      else {
+        check.removePage(file.file);
+        check.addFile(file.file);
+      }
+    }
+    for (const file of contents.keys()) {
+      if (present.has(file)) continue;
+      check.removeFile(file);
+      contents.delete(file);
     }
     return check.broken();
   }

@@ -181,3 +181,24 @@ function parsedLinks(html: string): { links: string[]; ids: Set<string> } {
   parser.end(html);
   return { links, ids };
 }
+
+describe("LinkCheck, kept between rebuilds", () => {
+  it("replaces what a page added when it is added again, and forgets a removed file", () => {
+    const check = new LinkCheck(baseUrl);
+    check.addFile("about/index.html");
+    check.addPage("a/index.html", ["/about/", "/gone/"], ["top"]);
+    check.addPage("b/index.html", ["/a/#top", "/gone/"], []);
+    expect(check.broken()).toEqual([
+      { page: "a/index.html", link: "/gone/" },
+      { page: "b/index.html", link: "/gone/" },
+    ]);
+    check.addPage("a/index.html", ["/about/"], []);
+    expect(check.broken()).toEqual([
+      { page: "b/index.html", link: "/a/#top" },
+      { page: "b/index.html", link: "/gone/" },
+    ]);
+    check.removeFile("about/index.html");
+    check.addPage("b/index.html", [], []);
+    expect(check.broken()).toEqual([{ page: "a/index.html", link: "/about/" }]);
+  });
+});
