@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { PageKind } from "../content/types";
+import type { Download, PageKind, SiteContent } from "../content/types";
 
 /**
  * What the last good build wrote into an output folder, file by file: the key each file was rendered from (a hash
@@ -62,6 +62,31 @@ export async function saveBuildCache(file: string, codeId: string, cache: BuildC
   await rename(temporary, file);
 }
 
+/**
+ * The case-manager downloads made from `content`, from the cache when the same documents were made before (the PDF
+ * and Word libraries are then not even loaded), else generated and stored. The documents show the company line and
+ * the shared checklists besides their own files; `codeId` covers the code that makes them.
+ */
+export async function cachedDocuments(root: string, codeId: string, content: SiteContent): Promise<Download[]> {
+  const key = createHash("sha1").update(codeId).update(JSON.stringify([content.documents, content.cityCommon, content.site])).digest("hex");
+  const file = path.join(root, ".flightsite", "build-cache", "downloads", `${key}.json`);
+  try {
+    const stored = JSON.parse(await readFile(file, "utf8")) as StoredDownload[];
+    return stored.map(({ contents, ...download }) => ({ ...download, contents: new Uint8Array(Buffer.from(contents, "base64")) }));
+  } catch {
+    // Not made before (or unreadable): make them.
+  }
+  const { generateDocuments } = await import("../documents/generate");
+  const downloads = await generateDocuments(content);
+  await rm(path.dirname(file), { recursive: true, force: true }); // one set is enough: older ones are stale
+  await mkdir(path.dirname(file), { recursive: true });
+  const stored: StoredDownload[] = downloads.map(({ contents, ...download }) => ({ ...download, contents: Buffer.from(contents).toString("base64") }));
+  await writeFile(`${file}.tmp-${process.pid}`, JSON.stringify(stored));
+  await rename(`${file}.tmp-${process.pid}`, file);
+  return downloads;
+}
+
+
 // --- internal ---
 
 const version = 1;
@@ -74,3 +99,5 @@ interface StoredCache {
   strings: string[];
   files: StoredFile[];
 }
+
+type StoredDownload = Omit<Download, "contents"> & { contents: string };

@@ -3,9 +3,8 @@ import path from "node:path";
 import { bundleClient } from "./client-bundle";
 import { loadSourceFiles } from "../content/load";
 import { validateContent } from "../content/validate";
-import { generateDocuments } from "../documents/generate";
 import { LinkError } from "../errors";
-import { buildCacheFile, loadBuildCache, saveBuildCache, type BuildCache } from "./build-cache";
+import { buildCacheFile, cachedDocuments, loadBuildCache, saveBuildCache, type BuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
@@ -86,10 +85,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = validateContent(sources);
   timer.lap("validate");
   // The downloads come before the pages: their links show each file's size.
-  const downloads = await generateDocuments(content);
+  const code = options.cache ? codeId() : undefined;
+  const downloads = code ? await cachedDocuments(options.root, code, content) : await (await import("../documents/generate")).generateDocuments(content);
   timer.lap("documents");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
-  const code = options.cache ? codeId() : undefined;
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
   const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
   const nextCache: BuildCache = new Map();
