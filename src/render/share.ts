@@ -1,6 +1,6 @@
 import { scanHtml, scanXml } from "./scan-links";
 import { renderRoute } from "./render-route";
-import { routeKey } from "./route-key";
+import { routeKey, sharedInputs } from "./route-key";
 import { createRoutes } from "../site/routes";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
 
@@ -66,16 +66,18 @@ export function* renderShare(
   const routes = createRoutes(input.content, input.assets, input.downloads);
   const context = { site: input.content.site };
   const { cache } = input;
-  const common = cache && `${cache.codeId}\n${JSON.stringify(input.content.site)}\n`;
+  const common = cache && sharedInputs(cache.codeId, input.content, input.assets);
   for (let i = share.index; i < routes.length; i += share.count) {
-    // A city's page is made when its element is read (src/site/routes.tsx): read it once, for the key and the render.
-    const route = routes[i]!.kind === "page" ? { ...routes[i]! } : routes[i]!;
-    const key = common === undefined ? undefined : routeKey(route, common);
-    // `reuse` takes the file from the last good output, and says whether it could (it may have been deleted there).
-    if (key !== undefined && cache?.previous?.get(route.file)?.key === key && reuse(route.file)) {
-      yield { reused: { file: route.file, key, reused: true } };
+    const lazyRoute = routes[i]!;
+    // A city's page has its key without being made (madeFrom); `reuse` takes the file from the last good output, and
+    // says whether it could (it may have been deleted there).
+    const key = common === undefined ? undefined : routeKey(lazyRoute, common);
+    if (key !== undefined && cache?.previous?.get(lazyRoute.file)?.key === key && reuse(lazyRoute.file)) {
+      yield { reused: { file: lazyRoute.file, key, reused: true } };
       continue;
     }
+    // A city's page is made when its element is read (src/site/routes.tsx): read it once.
+    const route = lazyRoute.kind === "page" ? { ...lazyRoute } : lazyRoute;
     const output = renderRoute(route, context);
     const text = String(output.contents);
     const bytes = Buffer.byteLength(text);

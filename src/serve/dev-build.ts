@@ -14,7 +14,7 @@ import { LinkCheck, linksOf } from "../build/link-check";
 import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "../render/renderer-bundle";
 import { generateDocuments } from "../documents/generate";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
-import { routeKey } from "../render/route-key";
+import { routeKey, sharedInputs } from "../render/route-key";
 import type { AssetUrls, City, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
 import { writeChangedFiles, writeOutput } from "../build/write-output";
 
@@ -113,7 +113,7 @@ export class DevBuild {
     const routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
     const context = { site: content.site };
     const rendered = new Map<string, { key: string; output: OutputFile }>();
-    const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
+    const common = sharedInputs(renderer.id, content, bundle.assets);
     const firstRender = this.#rendered.size === 0 ? await this.#renderLargeSiteInParallel(content, bundle.assets, downloads, routes) : undefined;
     const cityInputs = {
       shared: digest(JSON.stringify([renderer.id, content.site, content.cityCommon, content.destinations, bundle.assets])),
@@ -130,13 +130,12 @@ export class DevBuild {
         rendered.set(lazyRoute.file, before);
         continue;
       }
-      // A city's page is made each time its element is read (src/site/routes.tsx): read it once here.
-      const route = { ...lazyRoute };
-      const key = routeKey(route, common);
+      const key = routeKey(lazyRoute, common);
+      // A city's page is made each time its element is read (src/site/routes.tsx): read it once, to render it.
       const output =
         firstRender?.files[index] ??
-        (before?.key === key ? before.output : this.#guard(() => renderer.renderRoute(route, context), `rendering ${route.url}`));
-      rendered.set(route.file, { key, output });
+        (before?.key === key ? before.output : this.#guard(() => renderer.renderRoute({ ...lazyRoute }, context), `rendering ${lazyRoute.url}`));
+      rendered.set(lazyRoute.file, { key, output });
     }
     // Renders stay valid for their keys whatever happens next, so keep them even if the link check fails.
     this.#rendered = rendered;

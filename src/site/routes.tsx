@@ -58,9 +58,11 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
     // A large site has tens of thousands of these: each builds its page (props, structured data) only when asked,
     // so a render thread holds one page's props at a time rather than the whole site's.
     ...content.cities.flatMap((city) => [
-      lazyPage("city", cityUrl(city.urlSlug), () => cityRoute(content, assets, city)),
+      lazyPage("city", cityUrl(city.urlSlug), { city }, () => cityRoute(content, assets, city)),
       ...content.destinations.map((destination) =>
-        lazyPage("destination", destinationUrl(city.urlSlug, destination.urlSegment), () => destinationRoute(content, assets, city, destination)),
+        lazyPage("destination", destinationUrl(city.urlSlug, destination.urlSegment), { city, destination: destination.slug }, () =>
+          destinationRoute(content, assets, city, destination),
+        ),
       ),
     ]),
     notFoundRoute(content, assets),
@@ -100,14 +102,16 @@ function page(pageKind: PageKind, url: string, element: ReactElement): Route {
 
 /**
  * A page route whose element is made each time it is read (read it once and keep it while you need it). Its url and
- * kind are known without making it, which is all the sitemap needs.
+ * kind are known without making it, which is all the sitemap needs, and so is what it is made from (`madeFrom`,
+ * besides what every page shares), which is all its key needs: cityRoute and destinationRoute read nothing else.
  */
-function lazyPage(pageKind: PageKind, url: string, make: () => Route): Route {
+function lazyPage(pageKind: PageKind, url: string, madeFrom: unknown, make: () => Route): Route {
   return {
     kind: "page",
     pageKind,
     url,
     file: pageFile(url),
+    madeFrom,
     get element() {
       const route = make();
       if (route.kind !== "page") throw new Error(`the route of ${url} is not a page`);

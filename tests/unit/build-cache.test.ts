@@ -70,6 +70,14 @@ describe("the build cache", () => {
     expect(await differences(project.outDir, await clean())).toEqual([]);
   }, 60_000);
 
+  it("renders every city's pages again when a destination or city-common.yaml changes, which they all show", async () => {
+    await cached();
+    await editFile(file("destinations/md-anderson.yaml"), /^intro: >-$/m, "intro: >-\n  Edited for the test.");
+    const result = await cached();
+    expect(result.rendered).toEqual(expect.arrayContaining(["naples/index.html", "naples/flights-to-mayo-clinic-rochester/index.html"]));
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
   it("renders a file again when the output was changed by hand, or by the dev server, since the last build", async () => {
     await cached();
     await writeFile(path.join(project.outDir, "naples/index.html"), "edited by hand");
