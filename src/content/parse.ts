@@ -1,3 +1,4 @@
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { isMap, isNode, isPair, isScalar, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
 import type { ContentProblem } from "../errors";
@@ -20,6 +21,14 @@ export type ParseResult<T> = { ok: true; parsed: ParsedFile<T> } | { ok: false; 
 
 /** YAML text → a checked object, or every problem in the file with its line and column. */
 export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> {
+  // Fast path: js-yaml (YAML 1.2 core schema, like yaml's default) reads a file about twice as fast as yaml's
+  // Document, which keeps every node's place. Most files are valid, and a valid file needs no places until a
+  // cross-file problem asks (lazyLocator); anything else takes the precise path below, which finds the places.
+  const quick = quickLoad(file.text);
+  if (quick.ok) {
+    const result = schema.safeParse(quick.data, { error: describeIssue });
+    if (result.success) return { ok: true, parsed: { file, data: result.data, ...lazyLocator(file) } };
+  }
   const lines = new LineCounter();
   const doc = parseDocument(file.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number) => {
@@ -94,6 +103,14 @@ function typeName(value: unknown): string {
 
 function yamlMessage(message: string): string {
   return message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+}
+
+function quickLoad(text: string): { ok: true; data: unknown } | { ok: false } {
+  try {
+    return { ok: true, data: loadYaml(text, { schema: CORE_SCHEMA }) };
+  } catch {
+    return { ok: false };
+  }
 }
 
 /** locate and locateKey for a file, parsing it again only when first asked. */
