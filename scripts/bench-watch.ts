@@ -1,9 +1,12 @@
-// npm run bench: how long an editor waits, with `flightsite serve --watch` running, between saving one city
-// file and that city's pages being rewritten on disk. Runs the real server on a temporary copy of the project,
+// npm run bench [-- --cities N]: how long an editor waits, with `flightsite serve --watch` running, between saving one
+// city file and that city's pages being rewritten on disk. With --cities, N generated cities (scripts/gen-cities.ts)
+// are added to the copy first, to see what a save costs on a large site. Runs the real server on a temporary copy of the project,
 // saves data/cities/naples.yaml 20 times (changing an airport's name, which is on the city page and on both of
 // its destination pages), and prints the median. The figure depends on the machine and on what else runs on it.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import { generateCities } from "./gen-cities";
 import { createTempProject } from "../tests/unit/support/temp-project";
 
 // As `flightsite serve` runs (bin/flightsite.js), with React's production build; set before React is first loaded.
@@ -13,7 +16,10 @@ const { serveProject } = await import("../tests/unit/support/serve-project");
 const saves = 20;
 const warmUp = 3;
 
+const { values } = parseArgs({ options: { cities: { type: "string", default: "0" } } });
 const project = await createTempProject();
+const citiesDir = path.join(project.dataDir, "cities");
+if (Number(values.cities) > 0) for (const [name, text] of await generateCities(Number(values.cities), citiesDir)) await writeFile(path.join(citiesDir, name), text);
 const cityFile = path.join(project.dataDir, "cities/naples.yaml");
 const pages = ["naples/index.html", "naples/flights-to-md-anderson-houston/index.html", "naples/flights-to-mayo-clinic-rochester/index.html"];
 let announce: (line: string) => void = () => {};

@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import { build, type BuildResult } from "./build/build";
+import type { BuildResult } from "./build/build";
 import { gateNames, type GateName } from "./check/gates";
 import { ContentError, DeployError, LinkError, TemplateError, formatAnnotation, formatContentError, sortProblems } from "./errors";
-import { openInBrowser, serve } from "./serve/serve";
 
 export interface Io {
   stdout: (text: string) => void;
@@ -37,7 +36,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
     .action(async (options: { data?: string; out?: string }) => {
       const folders = projectFolders(io.cwd, options);
-      const result = await build(folders);
+      // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
+      const { build } = await import("./build/build");
+      const result = await build({ ...folders, cache: true });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });
 
@@ -56,6 +57,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .action(async (options: { watch?: boolean; port: number; host: string; open?: boolean; data?: string; out?: string }) => {
       const { root, dataDir, outDir } = projectFolders(io.cwd, options);
       const outName = shownPath(io.cwd, outDir);
+      const { openInBrowser, serve } = await import("./serve/serve");
       let server;
       try {
         server = await serve({
@@ -171,7 +173,7 @@ export function formatSummary(result: BuildResult, outDir: string): string {
   const timings = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms} ms`).join(", ");
   return [
     `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
-    `  ${result.files.length} files, ${(result.bytes / 1024).toFixed(0)} KB`,
+    `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB${result.reused > 0 ? `, ${result.reused} unchanged since the last build` : ""}`,
     `  ${timings}`,
     ...(result.javascriptGzip
       ? [

@@ -1,5 +1,6 @@
 import type { PageChrome } from "../src/content/types";
 import { CtaBand } from "./CtaBand";
+import { Once } from "./Once";
 import { Layout } from "./Layout";
 
 export interface CitiesPageProps {
@@ -34,7 +35,7 @@ export function CitiesPage({ chrome, cities }: CitiesPageProps) {
           </ul>
         </div>
       </section>
-      <CtaBand site={chrome.site} />
+      <Once component={CtaBand} props={{ site: chrome.site }} />
     </Layout>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { PageChrome } from "../src/content/types";
 import { CtaBand } from "./CtaBand";
+import { Once } from "./Once";
 import { DownloadLinks, type DownloadLink } from "./DownloadLinks";
 import { Layout } from "./Layout";
 
@@ -31,7 +32,7 @@ export function DocumentPage({ chrome, heading, label, updated, intro, notice, d
         </div>
       </section>
       {children}
-      <CtaBand site={chrome.site} />
+      <Once component={CtaBand} props={{ site: chrome.site }} />
     </Layout>
   );
 }

@@ -1,6 +1,7 @@
 import type { Home, PageChrome } from "../src/content/types";
 import { CardList } from "./CardList";
 import { CtaBand } from "./CtaBand";
+import { Once } from "./Once";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
@@ -91,7 +92,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
         </div>
       </section>
 
-      <CtaBand site={site} />
+      <Once component={CtaBand} props={{ site }} />
     </Layout>
   );
 }

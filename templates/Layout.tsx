@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import type { PageChrome } from "../src/content/types";
 import { Breadcrumb } from "./Breadcrumb";
 import { FooterQuote } from "./FooterQuote";
+import { inMainNavigation } from "./navigation";
+import { Once } from "./Once";
 import { QuoteDialog } from "./QuoteDialog";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
@@ -11,7 +13,11 @@ export interface LayoutProps {
   children: ReactNode;
 }
 
-/** The document around every page: head, skip link, header, breadcrumb, main content, footer. */
+/**
+ * The document around every page: head, skip link, header, breadcrumb, main content, footer. The header, footer and
+ * quote forms are the same on most pages, so each is rendered once per build (Once); the header only differs on the
+ * pages of the main navigation, whose link it marks as the current one.
+ */
 export function Layout({ chrome, children }: LayoutProps) {
   const { site, assets, head } = chrome;
   return (
@@ -49,12 +55,12 @@ export function Layout({ chrome, children }: LayoutProps) {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <SiteHeader site={site} url={head.url} />
+        <Once component={SiteHeader} props={{ site, url: inMainNavigation(head.url) ? head.url : "" }} />
         {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} />}
         <main id="main">{children}</main>
-        {chrome.quote.footer && <FooterQuote site={site} />}
-        <SiteFooter site={site} />
-        {chrome.quote.modal && <QuoteDialog site={site} />}
+        {chrome.quote.footer && <Once component={FooterQuote} props={{ site }} />}
+        <Once component={SiteFooter} props={{ site }} />
+        {chrome.quote.modal && <Once component={QuoteDialog} props={{ site }} />}
       </body>
     </html>
   );

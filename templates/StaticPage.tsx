@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { PageChrome } from "../src/content/types";
 import { CtaBand } from "./CtaBand";
+import { Once } from "./Once";
 import { Layout } from "./Layout";
 
 export interface StaticPageProps {
@@ -33,7 +34,7 @@ export function StaticPage({ chrome, heading, lead, sections, children, showCta 
           </div>
         </section>
       ))}
-      {showCta && <CtaBand site={chrome.site} />}
+      {showCta && <Once component={CtaBand} props={{ site: chrome.site }} />}
     </Layout>
   );
 }

@@ -42,3 +42,8 @@ export const mainNavigation: NavItem[] = [
 ];
 
 export const isGroup = (item: NavItem): item is NavGroup => "links" in item;
+
+/** Whether `url` is one of the main navigation's links (the header marks it as the current page). */
+export function inMainNavigation(url: string): boolean {
+  return mainNavigation.some((item) => ("links" in item ? item.links.some((link) => link.href === url) : item.href === url));
+}

@@ -3,30 +3,40 @@ import path from "node:path";
 import { bundleClient } from "./client-bundle";
 import { loadSourceFiles } from "../content/load";
 import { validateContent } from "../content/validate";
-import { generateDocuments } from "../documents/generate";
 import { LinkError } from "../errors";
-import { findBrokenLinks } from "./link-check";
+import { buildCacheFile, cachedDocuments, loadBuildCache, saveBuildCache, type BuildCache } from "./build-cache";
+import { codeId } from "./code-id";
+import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
+import { OutputFolder } from "../render/output-folder";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
-import type { RenderedFile } from "../render/share";
+import { renderShare, type RenderedFile } from "../render/share";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
-import { manifestOutput } from "./manifest";
-import { writeOutput } from "./write-output";
+import { manifestFile, manifestOf, type ManifestEntry } from "./manifest";
+import { writeAtomically } from "./write-output";
 
 export interface BuildOptions {
   /** The project root: holds client/ and templates/. */
   root: string;
   dataDir: string;
   outDir: string;
-  /** The feed's lastBuildDate; default: now. */
-  buildDate?: Date;
   /** Threads to render with; default: one per core for a large site, else one (see src/render/parallel.ts). */
   threads?: number;
+  /**
+   * Keep a build cache in .flightsite/build-cache/ (src/build/build-cache.ts): render only the files whose inputs or
+   * code changed and link the others from the last output. `flightsite build` does; default: off.
+   */
+  cache?: boolean;
 }
 
 export interface BuildResult {
   content: SiteContent;
-  files: OutputFile[];
+  /** How many files the site has. */
+  files: number;
+  /** How many of them were taken unchanged from the last build (with the cache). */
+  reused: number;
+  /** The pages, feed, sitemap and robots.txt rendered this time (all of them without the cache), in no set order. */
+  rendered: string[];
   pagesByKind: Partial<Record<PageKind, number>>;
   bytes: number;
   /** Things an editor may want to fix that do not stop the build, one line each. */
@@ -34,22 +44,21 @@ export interface BuildResult {
   /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
   javascriptGzip?: { everyPage: number; withForm: number };
   /** Milliseconds per stage. */
-  timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "write", number>;
+  timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap", number>;
 }
 
 /**
- * Every route of validated content rendered to output files, without touching the disk; pages carry the links
- * found on them for the link check. A large site is rendered on several threads (`threads`; default: one per core
- * from a thousand city and destination pages up, see src/render/parallel.ts); the output is the same either way.
+ * Every route of validated content rendered to output files in memory, on this thread, with the links found on
+ * each (for tests, and for anything that wants a site without a folder; the build itself streams to disk).
  */
-export async function renderSite(
+export function renderSite(
   content: SiteContent,
   assets: AssetUrls,
-  buildDate: Date,
   downloads: Download[],
-  threads = renderThreadsFor(content),
-): Promise<{ output: RenderedFile[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] }> {
-  const output = await renderInParallel({ content, assets, buildDate, downloads }, threads);
+): { output: (OutputFile & RenderedFile)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
+  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) =>
+    "reused" in item ? [] : [{ ...item.rendered, ...item.output }],
+  );
   const pagesByKind: BuildResult["pagesByKind"] = {};
   for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
   return { output, pagesByKind, warnings: siteWarnings(content) };
@@ -73,7 +82,11 @@ export function siteWarnings(content: SiteContent): string[] {
 export const consoleDeliveryWarning =
   "quote.delivery is console in data/site.yaml: quote requests are only written to the visitor's browser console and reach no one; remove it (quotes then go to /api/quote) before the site goes live";
 
-/** Loads, validates, renders, checks and writes the site. On any failure the previous outDir is left as it was. */
+/**
+ * Loads, validates, renders, checks and writes the site. Pages are written as they are rendered (on one thread per
+ * core for a large site) into a fresh folder beside outDir, and only their links are kept for the check at the
+ * end; the folder is swapped in when every link resolves. On any failure the previous outDir is left as it was.
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const timer = stageTimer();
   const sources = await loadSourceFiles(options.dataDir, options.root);
@@ -83,25 +96,68 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = validateContent(sources);
   timer.lap("validate");
   // The downloads come before the pages: their links show each file's size.
-  const downloads = await generateDocuments(content);
+  const code = options.cache ? codeId() : undefined;
+  const downloads = code ? await cachedDocuments(options.root, code, content) : await (await import("../documents/generate")).generateDocuments(content);
   timer.lap("documents");
-  const { output, pagesByKind, warnings } = await renderSite(content, bundle.assets, options.buildDate ?? new Date(), downloads, options.threads);
-  timer.lap("render");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
-  const files = [...output, ...downloads, ...bundle.files, ...staticFiles];
-  // Render everything and check every link before writing anything: a failed build leaves the last good dist/.
-  const broken = findBrokenLinks(files, content.site.baseUrl);
-  if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
-  timer.lap("check");
-  await writeOutput(options.outDir, [...files, manifestOutput(files)]);
-  timer.lap("write");
-  const bytes = files.reduce((sum, f) => sum + (typeof f.contents === "string" ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
+  const cacheFile = code && buildCacheFile(options.root, options.outDir);
+  const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
+  const nextCache: BuildCache = new Map();
+  // The threads send each page's links as new strings; most are on every page, so the cache keeps one copy of each.
+  const strings = new Map<string, string>();
+  const intern = (text: string) => strings.get(text) ?? (strings.set(text, text), text);
+  const pagesByKind: BuildResult["pagesByKind"] = {};
+  let files = 0;
+  let bytes = 0;
+  let reused = 0;
+  const renderedFiles: string[] = [];
+  // Every file's size and SHA-256 as it is written (or, for a linked one, as the cache knows it): the deploy's manifest.
+  const written = new Map<string, Pick<ManifestEntry, "sha256" | "size">>();
+  await writeAtomically(options.outDir, async (fresh, previousDir) => {
+    const check = new LinkCheck(content.site.baseUrl);
+    const folder = new OutputFolder(fresh);
+    for (const file of [...downloads, ...bundle.files, ...staticFiles]) {
+      const { bytes: size, sha256 } = folder.write(file.file, file.contents);
+      written.set(file.file, { sha256, size });
+      bytes += size;
+      files++;
+      check.addFile(file.file);
+    }
+    const threads = options.threads ?? renderThreadsFor(content);
+    // The render threads get only what they compare with: each file's key and stamp, not its links.
+    const stamps = previous && previousDir ? new Map([...previous].map(([name, { key, bytes, mtimeMs }]) => [name, { key, bytes, mtimeMs }])) : undefined;
+    const cache = code ? { codeId: code, previousDir, previous: stamps } : undefined;
+    await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads, fresh, (rendered) => {
+      for (const item of rendered) {
+        const file: RenderedFile = "reused" in item ? { file: item.file, ...previous!.get(item.file)! } : item;
+        if ("reused" in item) reused++;
+        else renderedFiles.push(item.file);
+        bytes += file.bytes;
+        files++;
+        written.set(file.file, { sha256: file.sha256!, size: file.bytes });
+        if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
+        if (file.links) check.addPage(file.file, file.links, file.ids);
+        else check.addFile(file.file);
+        if (code) nextCache.set(file.file, { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, links: file.links?.map(intern), ids: file.ids?.map(intern) });
+      }
+    });
+    timer.lap("render");
+    const broken = check.broken();
+    timer.lap("check");
+    if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
+    folder.write(manifestFile, `${JSON.stringify(manifestOf(written), null, 1)}\n`);
+  });
+  // Only once the new output is in place does the cache describe it.
+  if (cacheFile) await saveBuildCache(cacheFile, code!, nextCache);
+  timer.lap("swap");
   return {
     content,
     files,
-    pagesByKind,
+    reused,
+    rendered: renderedFiles,
+    pagesByKind: sortedByKind(pagesByKind),
     bytes,
-    warnings,
+    warnings: siteWarnings(content),
     javascriptGzip: bundle.javascriptGzip,
     timings: timer.laps as BuildResult["timings"],
   };
@@ -121,6 +177,12 @@ export async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
 }
 
 // --- internal ---
+
+/** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */
+function sortedByKind(counts: BuildResult["pagesByKind"]): BuildResult["pagesByKind"] {
+  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
+  return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
+}
 
 function stageTimer() {
   let last = performance.now();

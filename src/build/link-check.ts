@@ -1,7 +1,6 @@
-import { Parser } from "htmlparser2";
 import type { OutputFile } from "../content/types";
 import { quoteApiPath } from "../content/urls";
-import { scanHtml, type PageScan } from "../render/scan-links";
+import { scanHtml, scanXml, type PageScan } from "../render/scan-links";
 
 export interface BrokenLink {
   /** The page the link is on, relative to dist/. */
@@ -9,74 +8,155 @@ export interface BrokenLink {
   link: string;
 }
 
-/** The scans of HTML files by name, kept between checks so that unchanged pages are not parsed again. */
-export type LinkScanCache = Map<string, PageScan & { contents: string }>;
-
 /**
- * Every internal link, asset and anchor reference in the HTML files (and the files a feed points at) that does not
- * resolve to a file (or an id on the target page) of the output. Absolute links to the site's own baseUrl count as
- * internal; other origins, tel:, mailto: and the quote forms' /api/quote are not checked.
+ * The link check of a whole site, fed as the site is rendered and decided at the end: every internal link, asset and
+ * anchor reference in the HTML pages (and the files a feed points at) must resolve to a file (or an id on the
+ * target page) of the output. Absolute links to the site's own baseUrl count as internal; other origins, tel:,
+ * mailto: and the quote forms' /api/quote (answered by the intake function or the dev server, not a file) are not checked. It keeps no page's text: each link is resolved when it arrives and kept as a page number
+ * under its target, so its memory grows with the number of links, not with the size of the site's HTML.
  */
-export function findBrokenLinks(files: (OutputFile & { scan?: PageScan })[], baseUrl: string, cache?: LinkScanCache): BrokenLink[] {
-  const names = new Set(files.map((f) => f.file));
-  const pages = new Map<string, PageScan>();
-  for (const file of files) {
-    if (!file.file.endsWith(".html")) continue;
-    const contents = String(file.contents);
-    const cached = cache?.get(file.file);
-    // A file scanned where it was rendered (src/render/share.ts) brings its scan along.
-    const scan = file.scan ?? (cached?.contents === contents ? cached : scanHtml(contents));
-    cache?.set(file.file, { contents, ...scan });
-    pages.set(file.file, scan);
+export class LinkCheck {
+  readonly #siteOrigin: string;
+  readonly #baseUrl: string;
+  readonly #names = new Set<string>();
+  readonly #pages: string[] = [];
+  /** Each page's number, and the links it added (for removePage). */
+  readonly #pageNumbers = new Map<string, { page: number; keys: string[] }>();
+  readonly #ids = new Map<string, Set<string>>();
+  /** Each distinct link (a relative one together with the page it is on) and the pages it is on, in order. */
+  readonly #links = new Map<string, { link: string; target: Target | null; pages: number[]; positions: number[] }>();
+  /** One copy of each id: most ids (the header's, the forms') are on every page. */
+  readonly #interned = new Map<string, string>();
+
+  constructor(baseUrl: string) {
+    this.#baseUrl = baseUrl;
+    this.#siteOrigin = new URL(baseUrl).origin;
   }
-  const sources = new Map([...pages].map(([page, { links }]) => [page, links]));
-  for (const file of files) {
-    if (file.file.endsWith(".xml")) sources.set(file.file, scanXml(String(file.contents)));
+
+  /** A file of the output, which links may point at. */
+  addFile(file: string): void {
+    this.#names.add(file);
   }
-  const siteOrigin = new URL(baseUrl).origin;
-  // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
-  const targets = new Map<string, { file: string | undefined; anchor: string } | null>();
-  const broken: BrokenLink[] = [];
-  for (const [page, links] of sources) {
-    const pageUrl = new URL(`/${page.replace(/index\.html$/, "")}`, baseUrl);
-    for (const link of links) {
-      const key = /^(\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(link) ? link : `${pageUrl.pathname} ${link}`;
-      let target = targets.get(key);
-      if (target === undefined) {
-        const url = new URL(link, pageUrl);
-        // The quote forms' /api/quote is answered by the intake function (or the dev server), not by a file.
-        const served = url.origin === siteOrigin && url.pathname !== quoteApiPath;
-        target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
-        targets.set(key, target);
+
+  /** A file no longer in the output, with what it added as a page. */
+  removeFile(file: string): void {
+    this.removePage(file);
+    this.#names.delete(file);
+  }
+
+  /**
+   * The links on one page or feed (`file`), and for a page the ids on it; the file itself counts as added. A page
+   * added again replaces what it added before (the dev server checks only the pages a save changed).
+   */
+  addPage(file: string, links: readonly string[], ids?: Iterable<string>): void {
+    this.removePage(file);
+    this.#names.add(file);
+    const page = this.#pages.push(file) - 1;
+    const keys: string[] = [];
+    this.#pageNumbers.set(file, { page, keys });
+    if (ids) this.#ids.set(file, new Set([...ids].map((id) => this.#intern(id))));
+    const pagePath = `/${file.replace(/index\.html$/, "")}`;
+    links.forEach((link, position) => {
+      // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
+      const key = /^(\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(link) ? link : `${pagePath} ${link}`;
+      let entry = this.#links.get(key);
+      if (!entry) {
+        const url = new URL(link, new URL(pagePath, this.#baseUrl));
+        const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
+        const target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+        entry = { link, target, pages: [], positions: [] };
+        this.#links.set(key, entry);
       }
-      if (target === null) continue;
-      const { file, anchor } = target;
-      const exists = file !== undefined && names.has(file);
-      if (!exists || (anchor && !pages.get(file)?.ids.has(anchor))) broken.push({ page, link });
+      if (entry.target === null) return;
+      entry.pages.push(page);
+      entry.positions.push(position);
+      keys.push(key);
+    });
+  }
+
+  /** Forgets the links and ids `file` added as a page (it stays a file of the output). */
+  removePage(file: string): void {
+    const added = this.#pageNumbers.get(file);
+    if (!added) return;
+    this.#pageNumbers.delete(file);
+    this.#ids.delete(file);
+    for (const key of new Set(added.keys)) {
+      const entry = this.#links.get(key)!;
+      // Page numbers only grow, so each entry's pages are in ascending order: the page's run is found by halving.
+      const start = firstAtLeast(entry.pages, added.page);
+      const end = firstAtLeast(entry.pages, added.page + 1);
+      entry.pages.splice(start, end - start);
+      entry.positions.splice(start, end - start);
+      if (entry.pages.length === 0) this.#links.delete(key);
     }
   }
-  return broken;
+
+  /** The links that lead nowhere, by page name and then in the order they appear on the page. */
+  broken(): BrokenLink[] {
+    const found: { page: string; position: number; link: string }[] = [];
+    for (const { link, target, pages, positions } of this.#links.values()) {
+      if (target === null) continue;
+      const { file, anchor } = target;
+      const exists = file !== undefined && this.#names.has(file);
+      if (exists && (!anchor || this.#ids.get(file)?.has(anchor))) continue;
+      pages.forEach((page, i) => found.push({ page: this.#pages[page]!, position: positions[i]!, link }));
+    }
+    found.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : a.position - b.position));
+    return found.map(({ page, link }) => ({ page, link }));
+  }
+
+  #intern(text: string): string {
+    const known = this.#interned.get(text);
+    if (known !== undefined) return known;
+    this.#interned.set(text, text);
+    return text;
+  }
+}
+
+/** What the link check takes from a page or a feed, found where it was rendered (or scanned from its text). */
+export interface FileLinks {
+  links: string[];
+  ids?: string[];
+}
+
+/** The links and ids of one output file: HTML pages and XML feeds have some; other files none. */
+export function linksOf(file: OutputFile): FileLinks | undefined {
+  if (file.file.endsWith(".html")) {
+    const { links, ids }: PageScan = scanHtml(String(file.contents));
+    return { links, ids: [...ids] };
+  }
+  if (file.file.endsWith(".xml")) return { links: scanXml(String(file.contents)) };
+  return undefined;
+}
+
+/** The link check over a whole site held in memory (the quality gates read dist/ this way; tests too). */
+export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLink[] {
+  const check = new LinkCheck(baseUrl);
+  for (const file of files) {
+    const found = linksOf(file);
+    if (found) check.addPage(file.file, found.links, found.ids);
+    else check.addFile(file.file);
+  }
+  return check.broken();
 }
 
 // --- internal ---
 
-// The attributes of an RSS feed that point at files: artwork, audio and the feed itself.
-const xmlLinkAttributes: Record<string, string> = { enclosure: "url", "itunes:image": "href", "atom:link": "href" };
+interface Target {
+  file: string | undefined;
+  anchor: string;
+}
 
-function scanXml(xml: string): string[] {
-  const links: string[] = [];
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const attribute = xmlLinkAttributes[name];
-        const value = attribute === undefined ? undefined : attributes[attribute];
-        if (value !== undefined) links.push(value);
-      },
-    },
-    { xmlMode: true },
-  );
-  parser.end(xml);
-  return links;
+/** The index of the first number in ascending `numbers` that is at least `value` (numbers.length if none). */
+function firstAtLeast(numbers: number[], value: number): number {
+  let low = 0;
+  let high = numbers.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (numbers[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The output file a URL path is served from: "/about/" → about/index.html, "/a/b.css" → a/b.css. */

@@ -30,6 +30,12 @@ export function createManifest(files: OutputFile[]): Manifest {
   return Object.fromEntries(entries);
 }
 
+/** The manifest of files whose size and SHA-256 are already known (taken as the build wrote them), in path order. */
+export function manifestOf(files: Map<string, Pick<ManifestEntry, "sha256" | "size">>): Manifest {
+  const names = [...files.keys()].filter((file) => file !== manifestFile).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(names.map((file) => [file, { ...files.get(file)!, contentType: contentTypeFor(file) }]));
+}
+
 /** The manifest as the file the build writes into dist/ beside the site. */
 export function manifestOutput(files: OutputFile[]): OutputFile {
   return { file: manifestFile, contents: `${JSON.stringify(createManifest(files), null, 1)}\n` };

@@ -1,28 +1,38 @@
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../content/types";
+import { OutputFolder } from "../render/output-folder";
 
 /**
- * Writes the whole site into a fresh folder beside `outDir`, then swaps it in. Until the swap, the previous
- * dist/ stays exactly as it was, so a failure anywhere (even a full disk) never leaves half a site behind.
+ * Builds a new site into a fresh folder beside `outDir` (`fill` writes it, through an OutputFolder, and may throw),
+ * then swaps it in. Until the swap the previous dist/ stays exactly as it was, so a failure anywhere (a broken link
+ * found at the end, even a full disk) never leaves half a site behind. `fill` gets the previous output too (or
+ * undefined), whose unchanged files it may reuse before the swap.
  */
-export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
+export async function writeAtomically<T>(outDir: string, fill: (freshDir: string, previousDir: string | undefined) => Promise<T>): Promise<T> {
   const target = path.resolve(outDir);
   const fresh = `${target}.tmp-${process.pid}-${Date.now()}`;
   const old = `${target}.old-${process.pid}-${Date.now()}`;
   try {
     await mkdir(fresh, { recursive: true });
-    const folders = new Set(files.map((f) => path.dirname(path.join(fresh, f.file))));
-    await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-    await Promise.all(files.map((f) => writeFile(path.join(fresh, f.file), f.contents)));
     const hadOutput = await exists(target);
+    const result = await fill(fresh, hadOutput ? target : undefined);
     if (hadOutput) await rename(target, old);
     await rename(fresh, target);
     if (hadOutput) await rm(old, { recursive: true, force: true });
+    return result;
   } catch (error) {
     await rm(fresh, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Writes `files` as the whole new site in `outDir`, atomically (see writeAtomically). */
+export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
+  await writeAtomically(outDir, async (fresh) => {
+    const folder = new OutputFolder(fresh);
+    for (const f of files) folder.write(f.file, f.contents);
+  });
 }
 
 /**
@@ -32,20 +42,19 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
  */
 export async function writeChangedFiles(outDir: string, files: OutputFile[], removed: string[]): Promise<void> {
   const target = path.resolve(outDir);
-  await Promise.all(
-    files.map(async (f) => {
-      const destination = path.join(target, f.file);
-      const temporary = `${destination}.tmp-${process.pid}`;
-      await mkdir(path.dirname(destination), { recursive: true });
-      try {
-        await writeFile(temporary, f.contents);
-        await rename(temporary, destination);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
-    }),
-  );
+  // One file at a time: a change to site.yaml rewrites every page, and thousands of writes at once run out of handles.
+  for (const f of files) {
+    const destination = path.join(target, f.file);
+    const temporary = `${destination}.tmp-${process.pid}`;
+    await mkdir(path.dirname(destination), { recursive: true });
+    try {
+      await writeFile(temporary, f.contents);
+      await rename(temporary, destination);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
   for (const file of removed) {
     await rm(path.join(target, file), { force: true });
     let folder = path.dirname(path.join(target, file));

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
 import type { SourceFile } from "./types";
@@ -7,12 +7,49 @@ import type { SourceFile } from "./types";
 export async function loadSourceFiles(dataDir: string, root: string): Promise<SourceFile[]> {
   const names = await fg("**/*.{yaml,yml}", { cwd: dataDir, onlyFiles: true });
   names.sort();
-  return Promise.all(
-    names.map(async (name) => {
-      const absolute = path.join(dataDir, name);
-      return { path: toPosix(path.relative(root, absolute)), text: await readFile(absolute, "utf8") };
-    }),
-  );
+  // One file at a time, synchronously: reading them all at once holds a file handle for each (a site of 10,000
+  // cities has more files than a process may open), and a small file is read faster without the thread pool.
+  return names.map((name) => {
+    const absolute = path.join(dataDir, name);
+    return { path: toPosix(path.relative(root, absolute)), text: readFileSync(absolute, "utf8") };
+  });
 }
 
 const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/**
+ * loadSourceFiles for a long-running process (the dev server): a file is read again only when it is named as
+ * changed or its size or modification time differ from the last read, so a save on a site of thousands of files
+ * reads one file and looks at the others' metadata. The same file keeps the same SourceFile object.
+ */
+export class SourceFileReader {
+  #known = new Map<string, { size: number; mtimeMs: number; file: SourceFile }>();
+
+  constructor(
+    readonly dataDir: string,
+    readonly root: string,
+  ) {}
+
+  /** Every YAML file under dataDir; `changed` (absolute paths) are read again whatever their metadata says. */
+  async load(changed: Iterable<string> = []): Promise<SourceFile[]> {
+    const names = await fg("**/*.{yaml,yml}", { cwd: this.dataDir, onlyFiles: true });
+    names.sort();
+    const reread = new Set(changed);
+    const known = new Map<string, { size: number; mtimeMs: number; file: SourceFile }>();
+    for (const name of names) {
+      const absolute = path.join(this.dataDir, name);
+      let stats;
+      try {
+        stats = statSync(absolute);
+      } catch {
+        continue; // deleted since it was listed
+      }
+      const last = this.#known.get(absolute);
+      const same = last && !reread.has(absolute) && last.size === stats.size && last.mtimeMs === stats.mtimeMs;
+      const file = same ? last.file : { path: toPosix(path.relative(this.root, absolute)), text: readFileSync(absolute, "utf8") };
+      known.set(absolute, { size: stats.size, mtimeMs: stats.mtimeMs, file });
+    }
+    this.#known = known;
+    return [...known.values()].map((entry) => entry.file);
+  }
+}

@@ -79,7 +79,19 @@ export type PageKind =
   | "not-found";
 
 export type Route =
-  | { kind: "page"; pageKind: PageKind; url: string; file: string; element: ReactElement }
+  | {
+      kind: "page";
+      pageKind: PageKind;
+      url: string;
+      file: string;
+      element: ReactElement;
+      /**
+       * What the page is made from besides what every page shares (the settings, city-common.yaml, the destinations,
+       * the assets: see routeKey), when that is less than its props: a city's pages are made from their city (and
+       * destination) alone, so their key need not make the page.
+       */
+      madeFrom?: unknown;
+    }
   | { kind: "sitemap"; url: string; file: string; urls: string[] }
   | { kind: "text"; url: string; file: string; contents: string }
   | { kind: "feed"; url: string; file: string; episodes: Episode[] };

@@ -53,10 +53,11 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
       continue;
     }
     const result = parse(file, kind.schema);
-    if (result.ok) parsed.set(kind.kind, [...(parsed.get(kind.kind) ?? []), result.parsed]);
+    // Appended in place: copying the list for each file made 10,000 cities cost seconds.
+    if (result.ok) appendTo(parsed, kind.kind, result.parsed);
     else {
       problems.push(...result.problems);
-      brokenSlugs.set(kind.kind, [...(brokenSlugs.get(kind.kind) ?? []), fileSlug(file)]);
+      appendTo(brokenSlugs, kind.kind, fileSlug(file));
     }
   }
 
@@ -101,6 +102,13 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
 
 // --- internal ---
 
+function appendTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
+}
+
+
 const knownFileNames =
   "site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml, pages/<name>.yaml, " +
   "episodes/<slug>.yaml, documents/pre-flight-checklist.yaml, documents/letter-of-medical-necessity.yaml or " +
@@ -144,6 +152,7 @@ function checkCities(
 ): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const slugs = cities.map((c) => c.data.urlSlug);
+  const knownSlugs = new Set(slugs);
   const firstBySlug = new Map<string, ParsedFile<City>>();
   const pageSegments = new Set(pages.map((p) => p.data.path.split("/")[1]));
   const destinationSlugs = destinations.map((d) => d.data.slug);
@@ -160,7 +169,7 @@ function checkCities(
       const nearby = city.data[key].slug;
       if (nearby === undefined) continue;
       if (nearby === slug) problems.push(problemIn(city, [key, "slug"], "must name another city, not this one"));
-      else if (!slugs.includes(nearby) && !brokenSlugs.get("city")?.includes(nearby)) {
+      else if (!knownSlugs.has(nearby) && !brokenSlugs.get("city")?.includes(nearby)) {
         const suggestion = closestMatch(nearby, [...slugs, ...(brokenSlugs.get("city") ?? [])]);
         problems.push(
           problemIn(city, [key, "slug"],

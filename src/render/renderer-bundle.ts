@@ -16,7 +16,7 @@ export interface Renderer {
 }
 
 /**
- * src/site/routes.tsx and src/render/render-route.ts of `root`, with everything they import (templates/, the islands of client/),
+ * src/site/routes.tsx and src/render/render-route.tsx of `root`, with everything they import (templates/, the islands of client/),
  * loaded as fresh modules. Node caches an ES module by its URL for the life of the process, so importing a changed
  * template again would give the old code. Instead esbuild bundles the current sources into one file under a new
  * name in .flightsite/render/, which is imported and then deleted. Packages (react, zod…) stay external, so the
@@ -31,7 +31,7 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
     const result = await build({
       absWorkingDir: root,
       stdin: {
-        contents: 'export { createRoutes } from "../site/routes.tsx";\nexport { renderRoute } from "./render-route.ts";\n',
+        contents: 'export { createRoutes } from "../site/routes.tsx";\nexport { renderRoute } from "./render-route.tsx";\n',
         resolveDir: path.join(root, "src", "render"),
         sourcefile: "src/render/render-entry.ts",
         loader: "ts",

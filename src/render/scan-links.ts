@@ -1,5 +1,6 @@
 // What rendering finds in a page for the link check (src/build/link-check.ts): scanned where the page is rendered,
 // on the same thread, so the check itself only compares names.
+import { decodeHTMLAttribute } from "entities";
 import { Parser } from "htmlparser2";
 
 /** What the link check needs of a page: the links on it, and the ids an anchor may point at. */
@@ -10,20 +11,77 @@ export interface PageScan {
 
 const linkAttributes: Record<string, string[]> = { a: ["href"], link: ["href"], script: ["src"], img: ["src", "srcset"], source: ["src", "srcset"], audio: ["src"], video: ["src", "poster"], iframe: ["src"], form: ["action"] };
 
-/** The links and ids of one HTML page. */
+/**
+ * The links and ids of one HTML page. A scan of the tags and their attributes, not a parse into a tree: it costs a
+ * small fraction of rendering the page (htmlparser2 cost twice as much as React itself). It reads what an HTML parser
+ * reads: comments and the raw text of script, style, textarea and title are skipped, quoted values may hold ">",
+ * character references in values are decoded, and of an attribute given twice the first counts.
+ */
 export function scanHtml(html: string): PageScan {
   const links: string[] = [];
   const ids = new Set<string>();
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (attributes.id) ids.add(attributes.id);
-      for (const attribute of linkAttributes[name] ?? []) {
-        const value = attributes[attribute];
+  tag.lastIndex = 0;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    const name = match[1]?.toLowerCase();
+    if (name === undefined) continue; // a comment
+    const wanted = linkAttributes[name];
+    const attributeText = match[2]!;
+    if (attributeText.length > 0 && (wanted || attributeText.includes("id"))) {
+      const attributes = attributesOf(attributeText);
+      const id = attributes.get("id");
+      if (id) ids.add(id);
+      for (const attribute of wanted ?? []) {
+        const value = attributes.get(attribute);
         if (value === undefined || /^(tel|mailto|data|javascript):/i.test(value)) continue;
-        links.push(...(attribute === "srcset" ? value.split(",").map((part) => part.trim().split(/\s+/)[0]!) : [value]));
+        if (attribute === "srcset") links.push(...value.split(",").map((part) => part.trim().split(/\s+/)[0]!));
+        else links.push(value);
       }
-    },
-  });
-  parser.end(html);
+    }
+    const rawTextEnd = rawTextEnds.get(name);
+    if (rawTextEnd && !match[0].endsWith("/>")) {
+      rawTextEnd.lastIndex = tag.lastIndex;
+      tag.lastIndex = rawTextEnd.exec(html) ? rawTextEnd.lastIndex : html.length;
+    }
+  }
   return { links, ids };
+}
+
+/** The links of an RSS feed: its own address, the artwork and the audio files. */
+export function scanXml(xml: string): string[] {
+  const links: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const attribute = xmlLinkAttributes[name];
+        const value = attribute === undefined ? undefined : attributes[attribute];
+        if (value !== undefined) links.push(value);
+      },
+    },
+    { xmlMode: true },
+  );
+  parser.end(xml);
+  return links;
+}
+
+// --- internal ---
+
+// A comment, or a start tag with its attributes (quoted values may hold ">"). End tags and doctypes do not match.
+const tag = /<(?:!--[\s\S]*?-->|([a-zA-Z][^\s/>]*)((?:[^>"']+|"[^"]*"|'[^']*')*)>)/g;
+const attribute = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/g;
+// Elements whose content is text, not markup: a "<a href" inside them is no link.
+const rawTextEnds = new Map(["script", "style", "textarea", "title"].map((name) => [name, new RegExp(`</${name}`, "gi")]));
+
+// The attributes of an RSS feed that point at files: artwork, audio and the feed itself.
+const xmlLinkAttributes: Record<string, string> = { enclosure: "url", "itunes:image": "href", "atom:link": "href" };
+
+function attributesOf(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  attribute.lastIndex = 0;
+  for (let match = attribute.exec(text); match; match = attribute.exec(text)) {
+    const name = match[1]!.toLowerCase();
+    if (attributes.has(name)) continue;
+    const value = match[2] ?? match[3] ?? match[4] ?? "";
+    attributes.set(name, value.includes("&") ? decodeHTMLAttribute(value) : value);
+  }
+  return attributes;
 }

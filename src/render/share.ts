@@ -1,20 +1,50 @@
-import { scanHtml, type PageScan } from "./scan-links";
+import { scanHtml, scanXml } from "./scan-links";
 import { renderRoute } from "./render-route";
+import { routeKey, sharedInputs } from "./route-key";
 import { createRoutes } from "../site/routes";
-import type { AssetUrls, Download, OutputFile, PageKind, Route, SiteContent } from "../content/types";
+import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
 
 /** Everything rendering needs, as plain data that can be sent to a worker thread. */
 export interface RenderInput {
   content: SiteContent;
   assets: AssetUrls;
-  buildDate: Date;
   downloads: Download[];
+  /**
+   * The build cache: the id of the code that renders (see src/build/code-id.ts), and the last good output with the
+   * key each of its files was rendered from. A route whose key is unchanged is not rendered but taken from there.
+   */
+  cache?: { codeId: string; previousDir?: string; previous?: Map<string, FileStamp> };
 }
 
-/** A rendered file, and for a page the links and ids the link check needs (found where it was rendered). */
-export interface RenderedFile extends OutputFile {
+/**
+ * What the rest of the build needs of a rendered file once its bytes are written: its kind and size, and the
+ * links (and, on a page, the ids) the link check needs, found on the thread that rendered it.
+ */
+export interface RenderedFile {
+  file: string;
   pageKind?: PageKind;
-  scan?: PageScan;
+  bytes: number;
+  links?: string[];
+  ids?: string[];
+  /** The SHA-256 of its bytes, in hex, for the deploy's manifest. */
+  sha256?: string;
+  /** The hash of what the file was made from, and its modification time once written (with a cache only). */
+  key?: string;
+  mtimeMs?: number;
+}
+
+/** What the cache knows of a file it made: the key it was rendered from, and its size and time on disk then. */
+export interface FileStamp {
+  key: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+/** A file taken unchanged from the last good output (the cache knows the rest about it). */
+export interface ReusedFile {
+  file: string;
+  key: string;
+  reused: true;
 }
 
 /** One of `count` interleaved shares of the routes: every count-th route, starting at `index`. */
@@ -24,19 +54,42 @@ export interface Share {
 }
 
 /**
- * Renders one share of the site's routes and scans the pages among them for links. Each thread that renders
+ * Renders one share of the site's routes, one file at a time, with what was found in each: the caller writes the
+ * file and keeps only the summary, so no more than one page's text is held at once. With a cache, a route whose key
+ * is the one its file was last made from is handed to `reuse` instead of being rendered. Each thread that renders
  * creates the routes itself from the content (routes hold templates, which cannot cross threads); that is cheap
  * next to rendering. Interleaving keeps the shares even: neighbouring routes are of the same kind and size.
  */
-export function renderShare(input: RenderInput, share: Share): RenderedFile[] {
+export function* renderShare(
+  input: RenderInput,
+  share: Share,
+  reuse: (file: string) => boolean = () => false,
+): Generator<{ output: OutputFile; rendered: RenderedFile } | { reused: ReusedFile }> {
   const routes = createRoutes(input.content, input.assets, input.downloads);
-  const context = { site: input.content.site, buildDate: input.buildDate };
-  const rendered: RenderedFile[] = [];
-  for (let i = share.index; i < routes.length; i += share.count) rendered.push(renderAndScan(routes[i]!, context));
-  return rendered;
-}
-
-function renderAndScan(route: Route, context: Parameters<typeof renderRoute>[1]): RenderedFile {
-  const file = renderRoute(route, context);
-  return route.kind === "page" ? { ...file, pageKind: route.pageKind, scan: scanHtml(String(file.contents)) } : file;
+  const context = { site: input.content.site };
+  const { cache } = input;
+  const common = cache && sharedInputs(cache.codeId, input.content, input.assets);
+  for (let i = share.index; i < routes.length; i += share.count) {
+    const lazyRoute = routes[i]!;
+    // A city's page has its key without being made (madeFrom); `reuse` takes the file from the last good output, and
+    // says whether it could (it may have been deleted there).
+    const key = common === undefined ? undefined : routeKey(lazyRoute, common);
+    if (key !== undefined && cache?.previous?.get(lazyRoute.file)?.key === key && reuse(lazyRoute.file)) {
+      yield { reused: { file: lazyRoute.file, key, reused: true } };
+      continue;
+    }
+    // A city's page is made when its element is read (src/site/routes.tsx): read it once.
+    const route = lazyRoute.kind === "page" ? { ...lazyRoute } : lazyRoute;
+    const output = renderRoute(route, context);
+    const text = String(output.contents);
+    const bytes = Buffer.byteLength(text);
+    if (route.kind === "page") {
+      const { links, ids } = scanHtml(text);
+      yield { output, rendered: { file: output.file, pageKind: route.pageKind, bytes, links, ids: [...ids], key } };
+    } else if (route.kind === "feed") {
+      yield { output, rendered: { file: output.file, bytes, links: scanXml(text), key } };
+    } else {
+      yield { output, rendered: { file: output.file, bytes, key } };
+    }
+  }
 }

@@ -1,17 +1,21 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { z } from "zod";
 import { loadStaticFiles, type BuildOptions } from "../build/build";
 import { bundleClient } from "../build/client-bundle";
-import { loadSourceFiles } from "../content/load";
+import { SourceFileReader } from "../content/load";
 import { parseDataFile, type ParseResult } from "../content/parse";
 import { validateContent } from "../content/validate";
 import { ContentError, LinkError } from "../errors";
-import { findBrokenLinks, type LinkScanCache } from "../build/link-check";
+import { LinkCheck, linksOf } from "../build/link-check";
 import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "../render/renderer-bundle";
 import { generateDocuments } from "../documents/generate";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
-import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
+import { routeKey, sharedInputs } from "../render/route-key";
+import type { AssetUrls, City, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
 import { writeChangedFiles, writeOutput } from "../build/write-output";
 
 export interface DevBuildOptions extends BuildOptions {
@@ -52,19 +56,22 @@ export class DevBuild {
   #rendered = new Map<string, { key: string; output: OutputFile }>();
   /** What the output folder holds, from the last write; undefined until a first complete write. */
   #written: Map<string, string | Uint8Array> | undefined;
+  #sources: SourceFileReader | undefined;
   #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
-  #linkScans: LinkScanCache = new Map();
+  /**
+   * What the city pages of the last rendered rebuild were made from: a digest of what every city's pages show
+   * besides their city (settings, city-common.yaml, destinations, assets, templates), and each city by slug. A city
+   * file that did not change keeps its parsed object (parse results are kept by text), so identity says it.
+   */
+  #cityInputs: { shared: string; cities: Map<string, City> } | undefined;
+  /** The link check of the last rebuild, and the contents of each file as it was checked. */
+  #linkCheck: { baseUrl: string; check: LinkCheck; contents: Map<string, string | Uint8Array> } | undefined;
   /** The case-manager downloads and the content they were made from: regenerated only when that changes. */
   #downloads: { key: string; files: Download[] } | undefined;
-  /** One build date for the whole session, so the feed's lastBuildDate does not make it change on every save. */
-  readonly #buildDate: Date;
-
   /** The content of the last successful rebuild. */
   content: SiteContent | undefined;
 
-  constructor(readonly options: DevBuildOptions) {
-    this.#buildDate = options.buildDate ?? new Date();
-  }
+  constructor(readonly options: DevBuildOptions) {}
 
   /**
    * Rebuilds after `changed` files (absolute paths) changed, or everything the first time, and writes the
@@ -97,33 +104,46 @@ export class DevBuild {
     const renderer = this.#renderer;
     const bundle = this.#bundle;
 
-    const sources = await loadSourceFiles(dataDir, root);
+    this.#sources ??= new SourceFileReader(dataDir, root);
+    const sources = await this.#sources.load(changed);
     const content = this.#withQuoteEndpoint(validateContent(sources, this.#parse));
     this.#forgetParsed(sources);
 
     const downloads = await this.#generateDownloads(content);
     const routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
-    const context = { site: content.site, buildDate: this.#buildDate };
+    const context = { site: content.site };
     const rendered = new Map<string, { key: string; output: OutputFile }>();
-    const common = `${renderer.id}\n${JSON.stringify(content.site)}\n`;
+    const common = sharedInputs(renderer.id, content, bundle.assets);
     const firstRender = this.#rendered.size === 0 ? await this.#renderLargeSiteInParallel(content, bundle.assets, downloads, routes) : undefined;
-    for (const [index, route] of routes.entries()) {
-      const key = routeKey(route, common);
-      const last = this.#rendered.get(route.file);
+    const cityInputs = {
+      shared: digest(JSON.stringify([renderer.id, content.site, content.cityCommon, content.destinations, bundle.assets])),
+      cities: new Map(content.cities.map((city) => [city.urlSlug, city])),
+    };
+    const lastInputs = this.#cityInputs;
+    const unchangedCity = (slug: string) =>
+      lastInputs?.shared === cityInputs.shared && lastInputs.cities.has(slug) && lastInputs.cities.get(slug) === cityInputs.cities.get(slug);
+    for (const [index, lazyRoute] of routes.entries()) {
+      const before = this.#rendered.get(lazyRoute.file);
+      // A city's pages are made from its own file and what every city shares: while neither changed, the last
+      // output stands without even making the page's props. So a save costs what it changed, not the whole site.
+      if (before && !firstRender && isCityPage(lazyRoute) && unchangedCity(lazyRoute.file.split("/")[0]!)) {
+        rendered.set(lazyRoute.file, before);
+        continue;
+      }
+      const key = routeKey(lazyRoute, common);
+      // A city's page is made each time its element is read (src/site/routes.tsx): read it once, to render it.
       const output =
         firstRender?.files[index] ??
-        (last?.key === key ? last.output : this.#guard(() => renderer.renderRoute(route, context), `rendering ${route.url}`));
-      rendered.set(route.file, { key, output });
+        (before?.key === key ? before.output : this.#guard(() => renderer.renderRoute({ ...lazyRoute }, context), `rendering ${lazyRoute.url}`));
+      rendered.set(lazyRoute.file, { key, output });
     }
     // Renders stay valid for their keys whatever happens next, so keep them even if the link check fails.
     this.#rendered = rendered;
+    this.#cityInputs = cityInputs;
 
     const files = [...[...rendered.values()].map((r) => r.output), ...downloads, ...bundle.files, ...this.#staticFiles];
-    const broken = findBrokenLinks(files, content.site.baseUrl, this.#linkScans).filter(
-      (link) => link.link !== this.options.quoteEndpoint,
-    );
+    const broken = this.#checkLinks(files, content.site.baseUrl).filter((link) => link.link !== this.options.quoteEndpoint);
     const names = new Set(files.map((f) => f.file));
-    for (const file of this.#linkScans.keys()) if (!names.has(file)) this.#linkScans.delete(file);
     if (broken.length > 0) throw new LinkError(broken);
 
     const previous = this.#written;
@@ -163,6 +183,33 @@ export class DevBuild {
 
   // --- internal ---
 
+  /**
+   * The link check over every file, kept between rebuilds: only the files whose contents changed since the last
+   * check are scanned and put in again, so a save costs the pages it changed, not the whole site.
+   */
+  #checkLinks(files: OutputFile[], baseUrl: string) {
+    if (this.#linkCheck?.baseUrl !== baseUrl) this.#linkCheck = { baseUrl, check: new LinkCheck(baseUrl), contents: new Map() };
+    const { check, contents } = this.#linkCheck;
+    const present = new Set<string>();
+    for (const file of files) {
+      present.add(file.file);
+      if (contents.get(file.file) === file.contents) continue;
+      contents.set(file.file, file.contents);
+      const found = linksOf(file);
+      if (found) check.addPage(file.file, found.links, found.ids);
+      else {
+        check.removePage(file.file);
+        check.addFile(file.file);
+      }
+    }
+    for (const file of contents.keys()) {
+      if (present.has(file)) continue;
+      check.removeFile(file);
+      contents.delete(file);
+    }
+    return check.broken();
+  }
+
   /** parseDataFile, remembering each file's result until its text changes. */
   #parse = <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
     const last = this.#parsed.get(file.path);
@@ -186,19 +233,22 @@ export class DevBuild {
 
   /**
    * The first build of a large site, rendered on one thread per core like `flightsite build` (the threads run the
-   * same sources the renderer was bundled from). Undefined for a small site, or when the threads' files do not
-   * line up with the routes or a thread fails: the render loop then renders on this thread and reports a
-   * template's mistake with its place.
+   * same sources the renderer was bundled from), into a temporary folder. Undefined for a small site, or when a
+   * thread fails: the render loop then renders on this thread and reports a template's mistake with its place.
    */
   async #renderLargeSiteInParallel(content: SiteContent, assets: AssetUrls, downloads: Download[], routes: Route[]) {
     const threads = this.options.threads ?? renderThreadsFor(content);
     if (threads <= 1) return undefined;
+    const folder = await mkdtemp(path.join(tmpdir(), "flightsite-first-render-"));
     try {
-      const files = await renderInParallel({ content, assets, buildDate: this.#buildDate, downloads }, threads);
-      const lineUp = files.length === routes.length && files.every((file, i) => file.file === routes[i]!.file);
-      return lineUp ? { files, threads } : undefined;
+      await renderInParallel({ content, assets, downloads }, threads, folder, () => {});
+      // This build keeps the site in memory to compare the next one with; read the threads' files back, one at a time.
+      const files = routes.map((route) => ({ file: route.file, contents: readFileSync(path.join(folder, route.file), "utf8") }));
+      return { files, threads };
     } catch {
       return undefined;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   }
 
@@ -215,36 +265,12 @@ export class DevBuild {
 
 // --- internal ---
 
-/**
- * What a route's output depends on, hashed: `common` (the renderer's code and the site settings, which every
- * route may use) and the props of the page (or the whole route, for files that are not pages). Functions in
- * props count by name: React elements passed as props carry their component as `type`.
- */
-function routeKey(route: Route, common: string): string {
-  const hash = createHash("sha1").update(common);
-  if (route.kind === "page") {
-    hash.update(functionName(route.element.type));
-    hash.update(JSON.stringify(route.element.props, plainValue));
-  } else {
-    hash.update(JSON.stringify(route, plainValue));
-  }
-  return hash.digest("base64url");
+function isCityPage(route: Route): boolean {
+  return route.kind === "page" && (route.pageKind === "city" || route.pageKind === "destination");
 }
 
 function digest(text: string): string {
   return createHash("sha1").update(text).digest("base64url");
-}
-
-function plainValue(_key: string, value: unknown): unknown {
-  if (typeof value === "function") return `function ${functionName(value)}`;
-  if (value instanceof Map) return [...value];
-  if (value instanceof Set) return [...value];
-  return value;
-}
-
-/** A component's name ("CityPage"), or the tag of a plain element ("div"). */
-function functionName(value: unknown): string {
-  return typeof value === "function" ? value.name : String(value);
 }
 
 function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {

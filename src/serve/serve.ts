@@ -349,7 +349,8 @@ function sendJavaScript(request: IncomingMessage, response: ServerResponse, code
 
 async function bundleDevClient(): Promise<string> {
   const result = await esbuild({
-    entryPoints: [fileURLToPath(new URL("./dev-client.ts", import.meta.url))],
+    // From the sources this file sits beside dev-client.ts; compiled (scripts/compile.ts), it sits in .compiled/.
+    entryPoints: [fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./dev-client.ts" : "../src/serve/dev-client.ts", import.meta.url))],
     bundle: true,
     format: "esm",
     target: ["es2020"],

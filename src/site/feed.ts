@@ -15,9 +15,12 @@ export const feedNamespaces = {
 /**
  * /podcast/feed.xml: RSS 2.0 with the iTunes and Podcasting 2.0 tags that Apple Podcasts, Spotify and RSS readers
  * read. An episode without audio has nothing to play, and podcast apps refuse an item without an enclosure, so it
- * is left out (the build warns about it: see episodesWithoutAudio). Pure: `buildDate` is passed in.
+ * is left out (the build warns about it: see episodesWithoutAudio). Pure: the same content always gives the same
+ * bytes. That is why lastBuildDate is the newest publish date of its episodes, not the clock: a feed that
+ * changed on every build would defeat the build cache (every build would render it again) and tell podcast apps
+ * about news that is not there.
  */
-export function renderFeed(site: SiteConfig, episodes: Episode[], buildDate: Date): string {
+export function renderFeed(site: SiteConfig, episodes: Episode[]): string {
   const show = podcastShow(site);
   const absolute = (url: string) => (url.startsWith("/") ? absoluteUrl(site.baseUrl, url) : url);
   const feedUrl = absoluteUrl(site.baseUrl, podcastFeedUrl);
@@ -63,7 +66,7 @@ export function renderFeed(site: SiteConfig, episodes: Episode[], buildDate: Dat
         description: show.description,
         language: show.language,
         copyright: `© ${site.footerYear} ${site.companyName}`,
-        lastBuildDate: rfc822(buildDate),
+        ...(episodes.length > 0 && { lastBuildDate: rfc822(lastChanged(episodes, withoutAudio)) }),
         generator: "flightsite",
         image: { url: showImage, title: show.title, link: absoluteUrl(site.baseUrl, podcastUrl) },
         "itunes:image": { "@href": showImage },
@@ -106,3 +109,13 @@ const podcastNamespaceUuid = "ead4c236-bf58-58c6-a2c6-a6b28d128cb6";
 
 // A publish date is a calendar day; noon UTC keeps it on that day in every US time zone.
 const publishedAt = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
+
+/**
+ * When the feed last changed: the newest publish date of the episodes it lists or, while none has audio yet, of all
+ * episodes (ISO dates compare as text). `episodes` is not empty.
+ */
+function lastChanged(episodes: Episode[], withoutAudio: Set<Episode>): Date {
+  const listed = episodes.filter((episode) => !withoutAudio.has(episode));
+  const dates = (listed.length > 0 ? listed : episodes).map((episode) => episode.publish_date);
+  return publishedAt(dates.reduce((newest, date) => (date > newest ? date : newest)));
+}

@@ -55,9 +55,15 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
     ...documentRoutes(content, assets, downloads),
     podcastRoute(content, assets),
     ...content.episodes.map((episode) => episodeRoute(content, assets, episode)),
+    // A large site has tens of thousands of these: each builds its page (props, structured data) only when asked,
+    // so a render thread holds one page's props at a time rather than the whole site's.
     ...content.cities.flatMap((city) => [
-      cityRoute(content, assets, city),
-      ...content.destinations.map((destination) => destinationRoute(content, assets, city, destination)),
+      lazyPage("city", cityUrl(city.urlSlug), { city }, () => cityRoute(content, assets, city)),
+      ...content.destinations.map((destination) =>
+        lazyPage("destination", destinationUrl(city.urlSlug, destination.urlSegment), { city, destination: destination.slug }, () =>
+          destinationRoute(content, assets, city, destination),
+        ),
+      ),
     ]),
     notFoundRoute(content, assets),
   ];
@@ -92,6 +98,26 @@ const cities: Crumb = { name: "Cities We Serve", url: citiesUrl };
 
 function page(pageKind: PageKind, url: string, element: ReactElement): Route {
   return { kind: "page", pageKind, url, file: pageFile(url), element };
+}
+
+/**
+ * A page route whose element is made each time it is read (read it once and keep it while you need it). Its url and
+ * kind are known without making it, which is all the sitemap needs, and so is what it is made from (`madeFrom`,
+ * besides what every page shares), which is all its key needs: cityRoute and destinationRoute read nothing else.
+ */
+function lazyPage(pageKind: PageKind, url: string, madeFrom: unknown, make: () => Route): Route {
+  return {
+    kind: "page",
+    pageKind,
+    url,
+    file: pageFile(url),
+    madeFrom,
+    get element() {
+      const route = make();
+      if (route.kind !== "page") throw new Error(`the route of ${url} is not a page`);
+      return route.element;
+    },
+  };
 }
 
 function chromeFor(

@@ -17,7 +17,7 @@ const sizeOf = (name: string) => Math.round(downloads.find((d) => d.file === `do
 beforeAll(async () => {
   content = validateContent(await loadDataFiles());
   downloads = await generateDocuments(content);
-  const { output } = await renderSite(content, assets, new Date("2025-09-07T12:00:00Z"), downloads);
+  const { output } = renderSite(content, assets, downloads);
   const standIns = ["assets/site.css", "assets/client.js", "favicon.svg"].map((file) => ({ file, contents: "" }));
   files = [...output, ...downloads, ...standIns];
 });

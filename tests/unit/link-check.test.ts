@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { formatBrokenLinks } from "../../src/errors";
-import { findBrokenLinks } from "../../src/build/link-check";
+import { Parser } from "htmlparser2";
+import { findBrokenLinks, LinkCheck } from "../../src/build/link-check";
+import { renderSite } from "../../src/build/build";
+import { generateDocuments } from "../../src/documents/generate";
+import { scanHtml } from "../../src/render/scan-links";
+import { loadRealSite, testAssets } from "./support/site";
 import type { OutputFile } from "../../src/content/types";
 
 const baseUrl = "https://www.example.org";
@@ -96,8 +101,49 @@ describe("findBrokenLinks", () => {
     expect(broken).toEqual([{ page: "links/index.html", link: `${baseUrl}/gone/` }]);
   });
 
+  it("resolves a bare anchor on a page that is not a folder's index against that page", () => {
+    const broken = findBrokenLinks(site([page("404.html", '<main id="main"><a href="#main">Top</a></main>')]).filter((f, i, all) => all.findIndex((g) => g.file === f.file) === i), baseUrl);
+    expect(broken).toEqual([]);
+  });
+
+  it("reports broken links page by page, in the order they appear on each, however the pages arrived", () => {
+    const check = new LinkCheck(baseUrl);
+    check.addPage("b/index.html", ["/x/", "/y/"], []);
+    check.addPage("a/index.html", ["/y/", "/a/"], []);
+    expect(check.broken()).toEqual([
+      { page: "a/index.html", link: "/y/" },
+      { page: "b/index.html", link: "/x/" },
+      { page: "b/index.html", link: "/y/" },
+    ]);
+  });
+
   it("does not look for links inside files that are not HTML", () => {
     expect(findBrokenLinks(site([{ file: "notes.txt", contents: '<a href="/nowhere/">x</a>' }]), baseUrl)).toEqual([]);
+  });
+});
+
+describe("scanHtml", () => {
+  it("finds on every page of the site exactly the links and ids a full HTML parse finds", async () => {
+    const { content } = await loadRealSite();
+    const { output } = renderSite(content, testAssets, await generateDocuments(content));
+    const pages = output.filter((f) => f.file.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(80);
+    for (const { file, contents } of pages) {
+      const { links, ids } = scanHtml(String(contents));
+      expect({ file, links, ids }).toEqual({ file, ...parsedLinks(String(contents)) });
+    }
+  });
+
+  it("reads tags as a parser does: quoted values with >, references decoded, comments and script text skipped", () => {
+    const html = [
+      '<a title="1 > 0" href="/a/?x=1&amp;y=2">A</a>',
+      "<!-- <a href=\"/commented/\"> -->",
+      '<script type="application/ld+json">{"x":"<a href=\'/in-script/\'>"}</script>',
+      "<IMG SRC='/b.png' srcset=\"/b.png 1x, /b@2x.png 2x\">",
+      '<form action="/send/" id="f"></form><div id=plain></div><a href="tel:+1800">Call</a>',
+    ].join("");
+    expect(scanHtml(html)).toEqual({ links: ["/a/?x=1&y=2", "/b.png", "/b.png", "/b@2x.png", "/send/"], ids: new Set(["f", "plain"]) });
+    expect(scanHtml(html)).toEqual(parsedLinks(html));
   });
 });
 
@@ -114,5 +160,45 @@ describe("formatBrokenLinks", () => {
     expect(formatBrokenLinks([{ page: "x/index.html", link: "/gone/" }], "../preview")).toBe(
       "../preview/x/index.html: link to /gone/ does not resolve (on x/index.html)",
     );
+  });
+});
+
+// The reference: htmlparser2's full parse, which the link check used before the scan (issue 14).
+const linkAttributes: Record<string, string[]> = { a: ["href"], link: ["href"], script: ["src"], img: ["src", "srcset"], source: ["src", "srcset"], audio: ["src"], video: ["src", "poster"], iframe: ["src"], form: ["action"] };
+function parsedLinks(html: string): { links: string[]; ids: Set<string> } {
+  const links: string[] = [];
+  const ids = new Set<string>();
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (attributes.id) ids.add(attributes.id);
+      for (const attribute of linkAttributes[name] ?? []) {
+        const value = attributes[attribute];
+        if (value === undefined || /^(tel|mailto|data|javascript):/i.test(value)) continue;
+        links.push(...(attribute === "srcset" ? value.split(",").map((part) => part.trim().split(/\s+/)[0]!) : [value]));
+      }
+    },
+  });
+  parser.end(html);
+  return { links, ids };
+}
+
+describe("LinkCheck, kept between rebuilds", () => {
+  it("replaces what a page added when it is added again, and forgets a removed file", () => {
+    const check = new LinkCheck(baseUrl);
+    check.addFile("about/index.html");
+    check.addPage("a/index.html", ["/about/", "/gone/"], ["top"]);
+    check.addPage("b/index.html", ["/a/#top", "/gone/"], []);
+    expect(check.broken()).toEqual([
+      { page: "a/index.html", link: "/gone/" },
+      { page: "b/index.html", link: "/gone/" },
+    ]);
+    check.addPage("a/index.html", ["/about/"], []);
+    expect(check.broken()).toEqual([
+      { page: "b/index.html", link: "/a/#top" },
+      { page: "b/index.html", link: "/gone/" },
+    ]);
+    check.removeFile("about/index.html");
+    check.addPage("b/index.html", [], []);
+    expect(check.broken()).toEqual([{ page: "a/index.html", link: "/about/" }]);
   });
 });

@@ -1,9 +1,14 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
+import { generateCities } from "../../scripts/gen-cities";
 import { parseDataFile } from "../../src/content/parse";
 import { City, Page, SiteConfig } from "../../src/content/schema";
 import { formatProblem } from "../../src/errors";
 import type { SourceFile } from "../../src/content/types";
-import { fixture } from "./support/site";
+import { fixture, projectRoot } from "./support/site";
 
 // tests/fixtures/city-naples.yaml is a small valid city file; each test breaks one thing in it.
 const naples = fixture("city-naples.yaml", "data/cities/naples.yaml");
@@ -147,5 +152,25 @@ describe("parseDataFile", () => {
     expect(messagesFor({ path: "data/cities/naples.yaml", text: "" })).toEqual([
       "data/cities/naples.yaml:1:1 expected mapping, got nothing (null)",
     ]);
+  });
+});
+
+// parseDataFile reads a file with js-yaml first, and with yaml's Document (which keeps every place) only when the
+// file fails (issue 14). Both must read every file of ours to the same data.
+describe("the fast path of parseDataFile", () => {
+  it("reads every data file, and a few hundred generated cities, to the same data as the precise parser", async () => {
+    const dataDir = path.join(projectRoot, "data");
+    const texts = readdirSync(dataDir, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".yaml"))
+      .map((name) => readFileSync(path.join(dataDir, name), "utf8"));
+    texts.push(...(await generateCities(300, path.join(dataDir, "cities"))).values());
+    expect(texts.length).toBeGreaterThan(340);
+    for (const text of texts) expect(loadYaml(text, { schema: CORE_SCHEMA })).toEqual(parseDocument(text, { uniqueKeys: true }).toJS());
+  });
+
+  it("still points at the line of a mistake in a file that parses but fails its schema", () => {
+    const problems = parseDataFile({ path: "data/cities/x.yaml", text: "cityName: X\nurlSlug: 42\n" }, City);
+    expect(problems.ok).toBe(false);
+    if (!problems.ok) expect(problems.problems.find((p) => p.field === "urlSlug")).toMatchObject({ line: 2, column: 10 });
   });
 });

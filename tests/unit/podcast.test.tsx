@@ -13,7 +13,6 @@ import { mainNavigation } from "../../templates/navigation";
 import { episode, episodesNewestFirst } from "./podcast-fixtures";
 
 const assets = { css: "/assets/site.css", js: "/assets/client.js" };
-const buildDate = new Date("2025-10-01T00:00:00Z");
 let content: SiteContent;
 let downloads: Download[];
 
@@ -26,7 +25,7 @@ beforeAll(async () => {
 function pageAt(routes: Route[], url: string) {
   const route = routes.find((r) => r.url === url);
   if (!route || route.kind !== "page") throw new Error(`no page at ${url}`);
-  return load(String(renderRoute(route, { site: content.site, buildDate }).contents));
+  return load(String(renderRoute(route, { site: content.site }).contents));
 }
 
 const jsonLdTypes = ($: ReturnType<typeof load>) =>
@@ -159,7 +158,7 @@ describe("the podcast in the rest of the site", () => {
       'episode "episode-2" has no audio_url yet, so /podcast/feed.xml leaves it out (its page says the audio is coming)',
     ]);
     const summary = formatSummary(
-      { content, files: [], pagesByKind: { podcast: 1 }, bytes: 0, warnings, timings: { load: 1, validate: 1, bundle: 1, documents: 1, render: 1, check: 1, write: 1 } },
+      { content, files: 0, reused: 0, rendered: [], pagesByKind: { podcast: 1 }, bytes: 0, warnings, timings: { load: 1, validate: 1, bundle: 1, documents: 1, render: 1, check: 1, swap: 1 } },
       "dist",
     );
     expect(summary.split("\n")).toContain(`  warning: ${warnings[0]}`);

@@ -1,40 +1,80 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build/build";
+import { generateCities } from "../../scripts/gen-cities";
+import { build } from "../../src/build/build";
 import { generateDocuments } from "../../src/documents/generate";
-import { renderShareInWorker, renderThreadsFor } from "../../src/render/parallel";
-import { loadRealSite, testAssets, testBuildDate } from "./support/site";
+import { renderInParallel, renderShareInWorker, renderThreadsFor } from "../../src/render/parallel";
+import { loadRealSite, projectRoot, testAssets } from "./support/site";
 
 describe("rendering on several threads", () => {
-  it("gives the same files, in the same order, with the same link scans and page counts as one thread", async () => {
+  it("writes, for a few hundred generated cities, byte for byte the site one thread writes", async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), "flightsite-threads-"));
+    try {
+      const dataDir = path.join(work, "data");
+      await cp(path.join(projectRoot, "data"), dataDir, { recursive: true });
+      for (const [name, text] of await generateCities(200, path.join(dataDir, "cities"))) await writeFile(path.join(dataDir, "cities", name), text);
+      const one = await build({ root: projectRoot, dataDir, outDir: path.join(work, "one"), threads: 1 });
+      const three = await build({ root: projectRoot, dataDir, outDir: path.join(work, "three"), threads: 3 });
+      expect(one.pagesByKind.city).toBe(221);
+      expect(three.pagesByKind).toEqual(one.pagesByKind);
+      expect([three.files, three.bytes]).toEqual([one.files, one.bytes]);
+      const names = await filesIn(path.join(work, "one"));
+      expect(await filesIn(path.join(work, "three"))).toEqual(names);
+      const differing = [];
+      for (const name of names) {
+        const [a, b] = await Promise.all([readFile(path.join(work, "one", name)), readFile(path.join(work, "three", name))]);
+        if (!a.equals(b)) differing.push(name);
+      }
+      expect(differing).toEqual([]);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("hands on the links and ids found on each page, as it renders", async () => {
     const { content } = await loadRealSite();
-    const downloads = await generateDocuments(content);
-    const one = await renderSite(content, testAssets, testBuildDate, downloads, 1);
-    const three = await renderSite(content, testAssets, testBuildDate, downloads, 3);
-    expect(three.output.map((f) => f.file)).toEqual(one.output.map((f) => f.file));
-    expect(three.output).toEqual(one.output);
-    expect(three.pagesByKind).toEqual(one.pagesByKind);
-    expect(one.output.find((f) => f.file === "naples/index.html")?.scan?.links).toContain("/cities/");
+    const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
+    try {
+      const found = new Map<string, { links?: string[]; ids?: string[] }>();
+      await renderInParallel({ content, assets: testAssets, downloads: await generateDocuments(content) }, 1, out, (files) => {
+        for (const file of files) if (!("reused" in file)) found.set(file.file, file);
+      });
+      expect(found.get("naples/index.html")?.links).toContain("/cities/");
+      expect(found.get("naples/index.html")?.ids).toContain("main");
+      expect(found.get("podcast/feed.xml")?.links?.[0]).toBe(`${content.site.baseUrl}/podcast/feed.xml`);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("passes on what a worker thread throws", async () => {
     const { content } = await loadRealSite();
     const broken = { ...content, cities: [{ ...content.cities[0]!, airports: null }] } as unknown as typeof content;
-    const input = { content: broken, assets: testAssets, buildDate: testBuildDate, downloads: await generateDocuments(content) };
-    await expect(renderShareInWorker(input, { index: 0, count: 1 })).rejects.toThrow(TypeError);
+    const input = { content: broken, assets: testAssets, downloads: await generateDocuments(content) };
+    const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
+    try {
+      await expect(renderShareInWorker(input, { index: 0, count: 1 }, out, () => {})).rejects.toThrow(TypeError);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   }, 60_000);
 
-  it("reports this thread's failure and stops the workers, whose own failures go unremarked", async () => {
+  it("reports the first failure and stops the other workers, whose own failures go unremarked", async () => {
     const { content } = await loadRealSite();
     const broken = { ...content, home: null } as unknown as typeof content;
     const unhandled: unknown[] = [];
     const collect = (reason: unknown) => void unhandled.push(reason);
     process.on("unhandledRejection", collect);
+    const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
     try {
-      // Every thread fails here: this one at once, the worker once it has started.
-      await expect(renderSite(broken, testAssets, testBuildDate, await generateDocuments(content), 2)).rejects.toThrow(TypeError);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Every thread fails here, each once it has started.
+      await expect(renderInParallel({ content: broken, assets: testAssets, downloads: await generateDocuments(content) }, 2, out, () => {})).rejects.toThrow(TypeError);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     } finally {
       process.off("unhandledRejection", collect);
+      await rm(out, { recursive: true, force: true });
     }
     expect(unhandled).toEqual([]);
   }, 60_000);
@@ -46,3 +86,8 @@ describe("rendering on several threads", () => {
     expect(renderThreadsFor(many)).toBe(Math.max(1, (await import("node:os")).availableParallelism()));
   });
 });
+
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}

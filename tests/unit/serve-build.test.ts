@@ -1,16 +1,14 @@
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
 import { manifestFile } from "../../src/build/manifest";
 import { DevBuild } from "../../src/serve/dev-build";
+import { differences } from "./support/differences";
 import { createTempProject, editFile, type TempProject } from "./support/temp-project";
 
 // The watch build keeps the site in memory and rewrites only what changed. These tests hold it to the one
 // promise that matters: whatever the edits, the output folder ends up exactly as a fresh `flightsite build`.
-
-// One build date for both builds: the feed carries it.
-const buildDate = new Date("2025-09-08T12:00:00Z");
 
 describe("the watch build", () => {
   let project: TempProject;
@@ -22,29 +20,29 @@ describe("the watch build", () => {
   const freshBuild = async (name: string) => {
     const outDir = path.join(project.root, name);
     await rm(outDir, { recursive: true, force: true });
-    await build({ root: project.root, dataDir: project.dataDir, outDir, buildDate });
+    await build({ root: project.root, dataDir: project.dataDir, outDir });
     return outDir;
   };
 
   it("writes byte for byte what flightsite build writes", async () => {
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     const result = await builder.rebuild();
     expect(result.removed).toEqual([]);
-    expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
   }, 60_000);
 
   it("renders a first build on several threads, as a large site would, to the same bytes, and then rewrites nothing", async () => {
     const outDir = path.join(project.root, "dist-threads");
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir, buildDate, threads: 2 });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir, threads: 2 });
     expect((await builder.rebuild()).threads).toBe(2);
-    expect(await differences(outDir, await freshBuild("dist-fresh"))).toEqual([]);
+    expect(await differences(outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
     const again = await builder.rebuild([path.join(project.dataDir, "cities/naples.yaml")]);
     expect(again.written).toEqual([]);
     await rm(outDir, { recursive: true, force: true });
   }, 60_000);
 
   it("after edits, a new city and a removed one, leaves the output exactly as a fresh build would", async () => {
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     await builder.rebuild();
     const file = (name: string) => path.join(project.dataDir, name);
 
@@ -56,7 +54,7 @@ describe("the watch build", () => {
     expect(first.removed).toContain("sarasota/index.html");
     expect(first.written).toContain("venice/flights-to-mayo-clinic-rochester/index.html");
     expect(first.written).toContain("sitemap.xml");
-    expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
 
     // A destination's text is on every city's page for it; the tagline is on every page.
     await editFile(file("destinations/md-anderson.yaml"), /^intro: >-$/m, "intro: >-\n  Edited for the test.");
@@ -64,11 +62,11 @@ describe("the watch build", () => {
     const second = await builder.rebuild([file("destinations/md-anderson.yaml"), file("site.yaml")]);
     // Every page of the site: home, cities, 11 static, 3 document, 63 city and destination, 4 podcast, 404.
     expect(second.written.filter((name) => name.endsWith(".html"))).toHaveLength(84);
-    expect(await differences(project.outDir, await freshBuild("dist-fresh"))).toEqual([]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
   }, 60_000);
 
   it("keeps the last good output when a rebuild fails, and rewrites nothing when nothing changed", async () => {
-    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, buildDate });
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     await builder.rebuild();
     const naples = path.join(project.dataDir, "cities/naples.yaml");
     const before = await readFile(path.join(project.outDir, "naples/index.html"), "utf8");
@@ -83,26 +81,3 @@ describe("the watch build", () => {
     expect(fixed.written).toEqual([]);
   }, 60_000);
 });
-
-/** Files that differ between two folders, or are in only one of them. */
-// The deploy manifest is left out: only flightsite build writes it, and flightsite deploy refuses a dist/ whose files
-// a watch build changed since (tests/unit/deploy.test.ts).
-async function differences(a: string, b: string): Promise<string[]> {
-  const [filesA, filesB] = await Promise.all([filesIn(a), filesIn(b)]);
-  const names = [...new Set([...filesA.keys(), ...filesB.keys()])].filter((name) => name !== manifestFile).sort();
-  return names.filter((name) => {
-    const x = filesA.get(name);
-    const y = filesB.get(name);
-    return !x || !y || !x.equals(y);
-  });
-}
-
-async function filesIn(folder: string): Promise<Map<string, Buffer>> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const files = new Map<string, Buffer>();
-  for (const entry of entries.filter((e) => e.isFile())) {
-    const absolute = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(folder, absolute).split(path.sep).join("/"), await readFile(absolute));
-  }
-  return files;
-}

@@ -35,13 +35,10 @@ export function loadRealSite(): Promise<RealSite> {
   return realSite;
 }
 
-/** A fixed build date, so rendering in tests never reads the clock. */
-export const testBuildDate = new Date("2025-09-08T12:00:00Z");
-
-/** One route of the real site rendered as the build renders it, with the test build date. */
+/** One route of the real site rendered as the build renders it. */
 export async function renderRoute(route: Route): Promise<OutputFile> {
   const { content } = await loadRealSite();
-  return renderRouteWith(route, { site: content.site, buildDate: testBuildDate });
+  return renderRouteWith(route, { site: content.site });
 }
 
 /** The route of one URL of the real site; fails the test when there is none. */

@@ -1,0 +1,37 @@
+// npm run compile (also run by `npm install` / `npm ci` as the prepare script): compiles the CLI, src/ with the
+// templates and client islands it renders, into .compiled/ (git-ignored) with esbuild, so that bin/flightsite.js
+// starts without compiling TypeScript on every run. Packages stay external: they load from node_modules as usual.
+// .compiled/inputs.json records the size and modification time of every source file that went in; bin/flightsite.js
+// uses the compiled CLI only while all of them are unchanged, and otherwise runs the sources through tsx, so an
+// edit to src/ or templates/ is never run stale. Deleting .compiled/ is always safe.
+import { rm, writeFile } from "node:fs/promises";
+import { statSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "..");
+const outdir = path.join(root, ".compiled");
+await rm(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { cli: "src/cli.ts", "render-worker": "src/render/worker.ts" },
+  outdir,
+  entryNames: "[name]",
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  jsx: "automatic",
+  metafile: true,
+  logLevel: "warning",
+});
+const inputs = Object.fromEntries(
+  Object.keys(result.metafile.inputs).map((input) => {
+    const { size, mtimeMs } = statSync(path.join(root, input));
+    return [input, { size, mtimeMs }];
+  }),
+);
+await writeFile(path.join(outdir, "inputs.json"), `${JSON.stringify({ inputs }, null, 1)}\n`);
+console.log(`compile: ${Object.keys(inputs).length} source files → ${path.relative(root, outdir)}/`);

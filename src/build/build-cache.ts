@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Download, PageKind, SiteContent } from "../content/types";
+
+/**
+ * What the last good build wrote into an output folder, file by file: the key each file was rendered from (a hash
+ * of its inputs and of the code, see src/render/route-key.ts), its size and time on disk, and what the build needs
+ * of it without reading it (page kind, links, ids). With it a build renders only what changed and links the rest
+ * from the last output. Kept in .flightsite/build-cache/, one file per output folder; deleting it only costs a
+ * full render.
+ */
+export type BuildCache = Map<string, CachedFile>;
+
+export interface CachedFile {
+  key: string;
+  bytes: number;
+  /** Of the file's bytes, for the deploy's manifest: a linked file is not read again. */
+  sha256: string;
+  mtimeMs: number;
+  pageKind?: PageKind;
+  links?: string[];
+  ids?: string[];
+}
+
+/** Where the cache of the output folder `outDir` lives. */
+export function buildCacheFile(root: string, outDir: string): string {
+  const name = createHash("sha1").update(path.resolve(outDir)).digest("hex").slice(0, 16);
+  return path.join(root, ".flightsite", "build-cache", `${name}.json`);
+}
+
+/** The cache in `file`, or undefined when there is none or it cannot be read (then everything renders). */
+export async function loadBuildCache(file: string, codeId: string): Promise<BuildCache | undefined> {
+  try {
+    const stored = JSON.parse(await readFile(file, "utf8")) as StoredCache;
+    if (stored.version !== version || stored.codeId !== codeId) return undefined;
+    const { strings } = stored;
+    return new Map(
+      stored.files.map(([name, key, bytes, sha256, mtimeMs, pageKind, links, ids]) => [
+        name,
+        { key, bytes, sha256, mtimeMs, ...(pageKind && { pageKind }), ...(links && { links: links.map((i) => strings[i]!) }), ...(ids && { ids: ids.map((i) => strings[i]!) }) },
+      ]),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores the cache: written beside its place and renamed over it, so a build stopped halfway leaves the old one. */
+export async function saveBuildCache(file: string, codeId: string, cache: BuildCache): Promise<void> {
+  // Most links and ids are on every page: each distinct string is stored once and referred to by its number.
+  const strings: string[] = [];
+  const numbers = new Map<string, number>();
+  const numberOf = (text: string) => {
+    let n = numbers.get(text);
+    if (n === undefined) numbers.set(text, (n = strings.push(text) - 1));
+    return n;
+  };
+  const files: StoredFile[] = [...cache].map(([name, f]) => [name, f.key, f.bytes, f.sha256, f.mtimeMs, f.pageKind ?? null, f.links?.map(numberOf) ?? null, f.ids?.map(numberOf) ?? null]);
+  const stored: StoredCache = { version, codeId, strings, files };
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}`;
+  await writeFile(temporary, JSON.stringify(stored));
+  await rename(temporary, file);
+}
+
+/**
+ * The case-manager downloads made from `content`, from the cache when the same documents were made before (the PDF
+ * and Word libraries are then not even loaded), else generated and stored. The documents show the company line and
+ * the shared checklists besides their own files; `codeId` covers the code that makes them.
+ */
+export async function cachedDocuments(root: string, codeId: string, content: SiteContent): Promise<Download[]> {
+  const key = createHash("sha1").update(codeId).update(JSON.stringify([content.documents, content.cityCommon, content.site])).digest("hex");
+  const file = path.join(root, ".flightsite", "build-cache", "downloads", `${key}.json`);
+  try {
+    const stored = JSON.parse(await readFile(file, "utf8")) as StoredDownload[];
+    return stored.map(({ contents, ...download }) => ({ ...download, contents: new Uint8Array(Buffer.from(contents, "base64")) }));
+  } catch {
+    // Not made before (or unreadable): make them.
+  }
+  const { generateDocuments } = await import("../documents/generate");
+  const downloads = await generateDocuments(content);
+  await rm(path.dirname(file), { recursive: true, force: true }); // one set is enough: older ones are stale
+  await mkdir(path.dirname(file), { recursive: true });
+  const stored: StoredDownload[] = downloads.map(({ contents, ...download }) => ({ ...download, contents: Buffer.from(contents).toString("base64") }));
+  await writeFile(`${file}.tmp-${process.pid}`, JSON.stringify(stored));
+  await rename(`${file}.tmp-${process.pid}`, file);
+  return downloads;
+}
+
+
+// --- internal ---
+
+const version = 2;
+
+type StoredFile = [name: string, key: string, bytes: number, sha256: string, mtimeMs: number, pageKind: PageKind | null, links: number[] | null, ids: number[] | null];
+
+interface StoredCache {
+  version: number;
+  codeId: string;
+  strings: string[];
+  files: StoredFile[];
+}
+
+type StoredDownload = Omit<Download, "contents"> & { contents: string };

@@ -1,0 +1,43 @@
+import { createHash } from "node:crypto";
+import type { AssetUrls, Route, SiteContent } from "../content/types";
+
+/**
+ * What every route may use, as text for routeKey's `common`: the id of the code that renders, the site settings,
+ * city-common.yaml, the destinations and the assets' names.
+ */
+export function sharedInputs(codeId: string, content: SiteContent, assets: AssetUrls): string {
+  return `${codeId}\n${JSON.stringify([content.site, content.cityCommon, content.destinations, assets])}\n`;
+}
+
+/**
+ * What a route's output depends on, hashed: `common` (sharedInputs) and what the page is made from (its
+ * `madeFrom`, or else its props; the whole route for files that are not pages). Functions in props count by name:
+ * React elements passed as props carry their component as `type`. Equal keys give equal bytes.
+ */
+export function routeKey(route: Route, common: string): string {
+  const hash = createHash("sha1").update(common);
+  if (route.kind === "page" && route.madeFrom !== undefined) {
+    hash.update(`${route.pageKind} ${route.file}\n`);
+    hash.update(JSON.stringify(route.madeFrom));
+  } else if (route.kind === "page") {
+    hash.update(functionName(route.element.type));
+    hash.update(JSON.stringify(route.element.props, plainValue));
+  } else {
+    hash.update(JSON.stringify(route, plainValue));
+  }
+  return hash.digest("base64url");
+}
+
+// --- internal ---
+
+function plainValue(_key: string, value: unknown): unknown {
+  if (typeof value === "function") return `function ${functionName(value)}`;
+  if (value instanceof Map) return [...value];
+  if (value instanceof Set) return [...value];
+  return value;
+}
+
+/** A component's name ("CityPage"), or the tag of a plain element ("div"). */
+function functionName(value: unknown): string {
+  return typeof value === "function" ? value.name : String(value);
+}

@@ -1,0 +1,106 @@
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build/build";
+import { buildCacheFile, loadBuildCache } from "../../src/build/build-cache";
+import { codeId } from "../../src/build/code-id";
+import { ContentError } from "../../src/errors";
+import { createTempProject, editFile, type TempProject } from "./support/temp-project";
+import { differences } from "./support/differences";
+
+// The build cache (issue 14): a build renders only the files whose inputs changed and links the rest from the last
+// output. Whatever the edits, the output must stay exactly what a clean build without the cache writes.
+
+describe("the build cache", () => {
+  let project: TempProject;
+  const cached = () => build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true });
+  const clean = async () => {
+    const outDir = path.join(project.root, "dist-clean");
+    await rm(outDir, { recursive: true, force: true });
+    await build({ root: project.root, dataDir: project.dataDir, outDir });
+    return outDir;
+  };
+  const file = (name: string) => path.join(project.dataDir, name);
+
+  beforeAll(async () => {
+    project = await createTempProject();
+  });
+  afterAll(() => project?.remove());
+
+  it("renders nothing on a second build with nothing changed, and writes the same bytes", async () => {
+    const first = await cached();
+    expect(first.reused).toBe(0);
+    const second = await cached();
+    expect(second.rendered).toEqual([]);
+    expect(second.reused).toBe(first.rendered.length);
+    expect(second.pagesByKind).toEqual(first.pagesByKind);
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
+  it("renders again only the pages of a city whose airport changed", async () => {
+    await cached();
+    await editFile(file("cities/naples.yaml"), "name: Naples Airport", "name: Naples Municipal Airport");
+    const result = await cached();
+    expect(result.rendered.sort()).toEqual([
+      "naples/flights-to-mayo-clinic-rochester/index.html",
+      "naples/flights-to-md-anderson-houston/index.html",
+      "naples/index.html",
+    ]);
+    expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toContain("Naples Municipal Airport");
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
+  it("removes a deleted city's pages from the output and the sitemap, and renders the lists that named it", async () => {
+    await cached();
+    await rm(file("cities/sarasota.yaml"));
+    const result = await cached();
+    expect(result.rendered).toEqual(expect.arrayContaining(["index.html", "cities/index.html", "sitemap.xml"]));
+    expect(result.rendered).not.toContain("naples/index.html");
+    await expect(stat(path.join(project.outDir, "sarasota/index.html"))).rejects.toThrow();
+    expect(await readFile(path.join(project.outDir, "sitemap.xml"), "utf8")).not.toContain("/sarasota/");
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
+  it("renders every page again when site.yaml changes", async () => {
+    const before = await cached();
+    await editFile(file("site.yaml"), "tagline: There When You Need Us", "tagline: There When You Need Us, Day and Night");
+    const result = await cached();
+    expect(result.reused).toBe(0);
+    expect(result.rendered.length).toBe(before.rendered.length + before.reused);
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
+  it("renders every city's pages again when a destination or city-common.yaml changes, which they all show", async () => {
+    await cached();
+    await editFile(file("destinations/md-anderson.yaml"), /^intro: >-$/m, "intro: >-\n  Edited for the test.");
+    const result = await cached();
+    expect(result.rendered).toEqual(expect.arrayContaining(["naples/index.html", "naples/flights-to-mayo-clinic-rochester/index.html"]));
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
+  it("renders a file again when the output was changed by hand, or by the dev server, since the last build", async () => {
+    await cached();
+    await writeFile(path.join(project.outDir, "naples/index.html"), "edited by hand");
+    const result = await cached();
+    expect(result.rendered).toEqual(["naples/index.html"]);
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
+  it("leaves the last good output and its cache as they were when a build fails", async () => {
+    await cached();
+    const before = await readFile(path.join(project.outDir, "naples/index.html"), "utf8");
+    const naples = await readFile(file("cities/naples.yaml"), "utf8");
+    await writeFile(file("cities/naples.yaml"), naples.replace("cityName: Naples", "cityName: 42"));
+    await expect(cached()).rejects.toBeInstanceOf(ContentError);
+    expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toBe(before);
+    await writeFile(file("cities/naples.yaml"), naples);
+    expect((await cached()).rendered).toEqual([]);
+  }, 60_000);
+
+  it("is not used by other code: a cache made by a different renderer is ignored", async () => {
+    await cached();
+    const cacheFile = buildCacheFile(project.root, project.outDir);
+    expect(await loadBuildCache(cacheFile, codeId())).toBeDefined();
+    expect(await loadBuildCache(cacheFile, "templates changed since")).toBeUndefined();
+  }, 60_000);
+});
