@@ -220,8 +220,9 @@ describe("the assembled quote", () => {
     expect(quote).not.toHaveProperty("company");
     expect(String(quote!.page_url)).toContain("/naples/flights-to-md-anderson-houston/");
     expect(new Date(String(quote!.timestamp)).toISOString()).toBe(quote!.timestamp);
-    const calls = await page.evaluate(() => (window as unknown as { gtagCalls: unknown[] }).gtagCalls);
-    expect(calls).toEqual([
+    // The event goes out once /api/quote has answered, a moment after the quote is logged.
+    const calls = () => page.evaluate(() => (window as unknown as { gtagCalls: unknown[] }).gtagCalls);
+    await expect.poll(calls).toEqual([
       ["event", "quote_submitted", { urgency: "Planned (3+ days)", city_slug: "naples", destination_slug: "md-anderson", device: "mobile", source_slot: "modal" }],
     ]);
     expect(messages.filter((m) => m.startsWith("pageerror"))).toEqual([]);
