@@ -18,7 +18,7 @@ export interface ManifestEntry {
 /** Every file of a build (its path relative to dist/ → entry), in path order; the manifest file itself is not in it. */
 export type Manifest = Record<string, ManifestEntry>;
 
-/** The manifest of a set of output files: each file's SHA-256, size and Content-Type. */
+/** The manifest of a set of output files held in memory: each file's SHA-256, size and Content-Type. */
 export function createManifest(files: OutputFile[]): Manifest {
   const entries = files
     .filter((f) => f.file !== manifestFile)
@@ -34,9 +34,4 @@ export function createManifest(files: OutputFile[]): Manifest {
 export function manifestOf(files: Map<string, Pick<ManifestEntry, "sha256" | "size">>): Manifest {
   const names = [...files.keys()].filter((file) => file !== manifestFile).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return Object.fromEntries(names.map((file) => [file, { ...files.get(file)!, contentType: contentTypeFor(file) }]));
-}
-
-/** The manifest as the file the build writes into dist/ beside the site. */
-export function manifestOutput(files: OutputFile[]): OutputFile {
-  return { file: manifestFile, contents: `${JSON.stringify(createManifest(files), null, 1)}\n` };
 }

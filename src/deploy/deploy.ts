@@ -46,7 +46,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const site = await readLocalSite(options.outDir, options.shownOutDir);
   const [stored, listed] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
   const plan = planDeploy(site.manifest, stored, listed.filter((key) => key !== manifestFile));
-  const bytes = plan.upload.reduce((sum, file) => sum + (site.files.get(file)?.byteLength ?? 0), 0);
+  const bytes = plan.upload.reduce((sum, file) => sum + (site.manifest[file]?.size ?? 0), 0);
   const seconds = () => (performance.now() - started) / 1000;
   if (options.dryRun) {
     for (const line of formatPlan(plan)) options.log(line);
@@ -59,8 +59,8 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       if (stored) await putManifest(bucket, pick(stored, plan.unchanged));
       for (const phase of uploadPhases) {
         const files = plan.upload.filter((file) => uploadPhaseOf(file) === phase);
-        await forEachLimited(files, options.concurrency ?? 8, (file) =>
-          putObject(bucket, file, site.files.get(file)!, {
+        await forEachLimited(files, options.concurrency ?? 8, async (file) =>
+          putObject(bucket, file, await site.read(file), {
             contentType: site.manifest[file]!.contentType,
             cacheControl: cacheControlFor(file),
           }),

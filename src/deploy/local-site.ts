@@ -1,48 +1,62 @@
+import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { createManifest, manifestFile, type Manifest } from "../build/manifest";
-import type { OutputFile } from "../content/types";
+import { manifestFile, type Manifest } from "../build/manifest";
+import { contentTypeFor } from "../build/content-types";
 import { DeployError } from "../errors";
 
-/** A built site as the deploy uploads it: its files and their manifest. */
+/** A built site as the deploy uploads it: its manifest, and a way to read one file's bytes when it is sent. */
 export interface LocalSite {
-  files: Map<string, Uint8Array>;
   manifest: Manifest;
+  /** The bytes of `file`, checked against the manifest: a file changed since the plan is refused, not uploaded. */
+  read(file: string): Promise<Uint8Array>;
 }
 
 /**
  * Reads the site in `outDir` and checks it is exactly what one `flightsite build` wrote: the manifest the build left
  * must match the files (a dev server's rebuilds or a hand edit change files without it). The hashes the deploy
- * compares are those of the files on disk, worked out here, so what is uploaded is what was compared.
+ * compares are those of the files on disk, worked out here one file at a time, so memory stays small whatever the
+ * size of the site; each file is read again only when it is uploaded.
  */
 export async function readLocalSite(outDir: string, shownOutDir: string): Promise<LocalSite> {
   const written = await readFile(path.join(outDir, manifestFile), "utf8").catch(() => undefined);
   if (written === undefined) {
     throw new DeployError(`${shownOutDir}/ holds no build (no ${manifestFile} in it); run flightsite build first`);
   }
-  const files = await readFiles(outDir);
-  const manifest = createManifest(files);
-  const differing = differences(JSON.parse(written) as Manifest, manifest);
-  if (differing.length > 0) {
-    const shown = differing.slice(0, 3).join(", ") + (differing.length > 3 ? ` and ${differing.length - 3} more` : "");
-    throw new DeployError(
-      `${shownOutDir}/ changed since flightsite build wrote it (${shown}); run flightsite build again, then deploy`,
-    );
+  const manifest: Manifest = {};
+  for (const file of (await listFiles(outDir)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const bytes = await readFile(path.join(outDir, file));
+    manifest[file] = { sha256: sha256Of(bytes), size: bytes.byteLength, contentType: contentTypeFor(file) };
   }
-  return { files: new Map(files.map((f) => [f.file, f.contents as Uint8Array])), manifest };
+  const differing = differences(JSON.parse(written) as Manifest, manifest);
+  if (differing.length > 0) throw changedSince(shownOutDir, differing);
+  return {
+    manifest,
+    async read(file) {
+      const bytes = await readFile(path.join(outDir, file));
+      if (sha256Of(bytes) !== manifest[file]?.sha256) throw changedSince(shownOutDir, [file]);
+      return bytes;
+    },
+  };
 }
 
 // --- internal ---
 
-async function readFiles(outDir: string): Promise<OutputFile[]> {
+async function listFiles(outDir: string): Promise<string[]> {
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-  return Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-      .filter((file) => file !== manifestFile)
-      .map(async (file) => ({ file, contents: await readFile(path.join(outDir, file)) })),
-  );
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .filter((file) => file !== manifestFile);
+}
+
+function sha256Of(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function changedSince(shownOutDir: string, differing: string[]): DeployError {
+  const shown = differing.slice(0, 3).join(", ") + (differing.length > 3 ? ` and ${differing.length - 3} more` : "");
+  return new DeployError(`${shownOutDir}/ changed since flightsite build wrote it (${shown}); run flightsite build again, then deploy`);
 }
 
 function differences(expected: Manifest, actual: Manifest): string[] {

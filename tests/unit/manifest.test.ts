@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createManifest, manifestFile, manifestOutput } from "../../src/build/manifest";
+import { createManifest, manifestFile, manifestOf } from "../../src/build/manifest";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -28,8 +28,8 @@ describe("the build's deploy manifest", () => {
 
   it("is written as a dot file the deploy does not take for a page, and never lists itself", () => {
     expect(manifestFile).toBe(".deploy-manifest.json");
-    const output = manifestOutput([{ file: "index.html", contents: "x" }, { file: manifestFile, contents: "{}" }]);
-    expect(output.file).toBe(manifestFile);
-    expect(Object.keys(JSON.parse(String(output.contents)))).toEqual(["index.html"]);
+    expect(Object.keys(createManifest([{ file: "index.html", contents: "x" }, { file: manifestFile, contents: "{}" }]))).toEqual(["index.html"]);
+    const written = new Map([[manifestFile, { sha256: sha256("{}"), size: 2 }], ["index.html", { sha256: sha256("x"), size: 1 }]]);
+    expect(manifestOf(written)).toEqual({ "index.html": { sha256: sha256("x"), size: 1, contentType: "text/html; charset=utf-8" } });
   });
 });
