@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { deliverQuote } from "../quote/deliver";
 import { clearDraft, loadDraft, saveDraft } from "../quote/draft";
 import {
@@ -75,7 +75,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
     return () => island?.removeEventListener("quote-form-open", restartClock);
   }, [slot]);
 
-  useEffect(() => {
+  // Saved as soon as the change is rendered, not after the next paint as useEffect would: a reload right after a
+  // click (a visitor's, or a test's) still finds it.
+  useLayoutEffect(() => {
     if (ready && status !== "success") saveDraft(slot, fields);
   }, [fields, ready, slot, status]);
 
