@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { DevServer } from "../../src/serve/serve";
-import { quotesFileOf, serveProject } from "../unit/support/serve-project";
-import { createTempProject, type TempProject } from "../unit/support/temp-project";
+import { useServedProject } from "../unit/support/serve-project";
 import { fillRequired, useBrowser } from "./browser";
 
 // Without JavaScript the quote form is a plain form that posts to the endpoint, form-encoded. Against the dev
@@ -12,22 +10,12 @@ import { fillRequired, useBrowser } from "./browser";
 const browser = useBrowser();
 
 describe("the quote form without JavaScript, against the local receiver", () => {
-  let project: TempProject;
-  let server: DevServer;
-
-  beforeAll(async () => {
-    project = await createTempProject();
-    server = await serveProject(project, { watch: false });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await project?.remove();
-  });
+  const served = useServedProject();
 
   async function openContactWithoutScript(): Promise<Page> {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(new URL("/contact/", server.url).href);
+    await page.goto(new URL("/contact/", served.url).href);
     return page;
   }
 
@@ -37,9 +25,9 @@ describe("the quote form without JavaScript, against the local receiver", () => 
     await fillRequired(form);
     await Promise.all([page.waitForURL(/\/thank-you\/\?case=AF\d{8}[A-Z0-9]{4}$/), form.getByRole("button", { name: "Request a Quote" }).click()]);
 
-    const lines = (await readFile(quotesFileOf(project), "utf8")).trim().split("\n");
+    const lines = (await readFile(served.quotesFile, "utf8")).trim().split("\n");
     const quote = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
-    expect(page.url()).toBe(new URL(`/thank-you/?case=${quote.case_id as string}`, server.url).href);
+    expect(page.url()).toBe(new URL(`/thank-you/?case=${quote.case_id as string}`, served.url).href);
     expect(quote).toMatchObject({
       full_name: "Ann Example",
       phone: "(555) 123-4567",
@@ -47,14 +35,14 @@ describe("the quote form without JavaScript, against the local receiver", () => 
       mobility: "Wheelchair",
       equipment: ["Oxygen"],
       consent: true,
-      page_url: new URL("/contact/", server.url).href,
+      page_url: new URL("/contact/", served.url).href,
       source_slot: "inline",
     });
     await page.context().close();
   });
 
   it("answers a form sent with mistakes with a page that lists them, and stores nothing", async () => {
-    const before = await readFile(quotesFileOf(project), "utf8").catch(() => "");
+    const before = await readFile(served.quotesFile, "utf8").catch(() => "");
     const page = await openContactWithoutScript();
     const form = page.locator("#quote form");
     await form.getByLabel("Full name").fill("Ann Example");
@@ -69,7 +57,7 @@ describe("the quote form without JavaScript, against the local receiver", () => 
       "Consent is required",
     ]);
     expect(await page.getByRole("link", { name: "(800) 327-3004" }).getAttribute("href")).toBe("tel:+18003273004");
-    expect(await readFile(quotesFileOf(project), "utf8").catch(() => "")).toBe(before);
+    expect(await readFile(served.quotesFile, "utf8").catch(() => "")).toBe(before);
     await page.context().close();
   });
 });

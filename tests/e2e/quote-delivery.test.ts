@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { DevServer } from "../../src/serve/serve";
-import { quotesFileOf, serveProject } from "../unit/support/serve-project";
-import { createTempProject, type TempProject } from "../unit/support/temp-project";
+import { useServedProject } from "../unit/support/serve-project";
 import { PHONE, fillRequired, formsReady, useBrowser } from "./browser";
 
 // Issue 13: with the default site.yaml (`quote: {}`) a quote sent from the site reaches a receiver and is stored,
@@ -30,29 +28,19 @@ async function storedQuotes(file: string): Promise<Record<string, unknown>[]> {
 }
 
 describe("a quote sent from a city page of the site as built by default", () => {
-  let project: TempProject;
-  let server: DevServer;
-
-  beforeAll(async () => {
-    project = await createTempProject();
-    server = await serveProject(project, { watch: false });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await project?.remove();
-  });
+  const served = useServedProject();
 
   it("lands in .flightsite/quotes.ndjson of flightsite serve, with its page, slot and campaign", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.clock.setFixedTime(OPENED_AT);
-    await page.goto(new URL(CITY_PAGE, server.url).href);
+    await page.goto(new URL(CITY_PAGE, served.url).href);
     const caseId = await sendFromDialog(page);
-    const stored = (await storedQuotes(quotesFileOf(project))).filter((quote) => quote.case_id === caseId);
+    const stored = (await storedQuotes(served.quotesFile)).filter((quote) => quote.case_id === caseId);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       full_name: "Ann Example",
-      page_url: new URL(CITY_PAGE, server.url).href,
+      page_url: new URL(CITY_PAGE, served.url).href,
       city_slug: "naples",
       destination_slug: "",
       source_slot: "modal",

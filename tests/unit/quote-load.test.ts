@@ -1,30 +1,18 @@
 // A bounded load test on loopback (issue 13): 500 quotes from 20 senders at once against `flightsite serve`.
 // Every quote the server accepted must be in .flightsite/quotes.ndjson exactly once, each line whole.
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DevServer } from "../../src/serve/serve";
+import { describe, expect, it } from "vitest";
 import { formQuote } from "./support/quotes";
-import { quotesFileOf, serveProject } from "./support/serve-project";
-import { createTempProject, type TempProject } from "./support/temp-project";
+import { useServedProject } from "./support/serve-project";
 
 const QUOTES = 500;
 const SENDERS = 20;
 
 describe("the dev server's /api/quote under load", () => {
-  let project: TempProject;
-  let server: DevServer;
-
-  beforeAll(async () => {
-    project = await createTempProject();
-    server = await serveProject(project, { watch: false });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await project?.remove();
-  });
+  const served = useServedProject();
 
   it(`stores each of ${QUOTES} quotes from ${SENDERS} concurrent senders exactly once`, async () => {
-    const endpoint = new URL("/api/quote", server.url).href;
+    const endpoint = new URL("/api/quote", served.url).href;
     const accepted: string[] = [];
     const refused: string[] = [];
     let next = 0;
@@ -36,7 +24,7 @@ describe("the dev server's /api/quote under load", () => {
           ? await fetch(endpoint, {
               method: "POST",
               redirect: "manual",
-              headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: new URL("/naples/", server.url).href },
+              headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: new URL("/naples/", served.url).href },
               body: new URLSearchParams({
                 full_name: quote.full_name, phone: quote.phone, from_location: quote.from_location, to_location: quote.to_location,
                 urgency: quote.urgency, mobility: quote.mobility, consent: "yes", source_slot: "inline",
@@ -57,7 +45,7 @@ describe("the dev server's /api/quote under load", () => {
 
     expect(refused).toEqual([]);
     expect(new Set(accepted).size, "every accepted quote has a case id of its own").toBe(QUOTES);
-    const lines = (await readFile(quotesFileOf(project), "utf8")).trimEnd().split("\n");
+    const lines = (await readFile(served.quotesFile, "utf8")).trimEnd().split("\n");
     const stored = lines.map((line) => (JSON.parse(line) as { case_id: string }).case_id);
     expect(stored.length).toBe(QUOTES);
     expect(new Set(stored)).toEqual(new Set(accepted));
