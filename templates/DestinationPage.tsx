@@ -7,6 +7,7 @@ import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
 import { QuoteButton } from "./QuoteButton";
+import { Once } from "./Once";
 
 /** A destination section with its markdown already rendered (sanitized) to HTML by createRoutes. */
 export interface DestinationSectionView {
@@ -71,7 +72,44 @@ export function DestinationPage(props: DestinationPageProps) {
         </div>
       </section>
 
-      {props.sections.map((section, index) => (
+      <Once component={DestinationSections} props={{ sections: props.sections }} />
+
+      <section className="section" aria-labelledby="lodging">
+        <div className="container prose">
+          <h2 id="lodging">Lodging Options</h2>
+          <ul>
+            {props.lodgingOptions.map((option) => (
+              <li key={option}>{option}</li>
+            ))}
+          </ul>
+          <h3>Good to know</h3>
+          <p>{props.notes}</p>
+        </div>
+      </section>
+
+      <nav className="section section-alt" aria-labelledby="related">
+        <div className="container">
+          <h2 id="related">More for {cityName} Patients</h2>
+          <ul className="pill-list">
+            {props.related.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+
+      <CtaBand site={site} heading={`Planning a trip to ${destination}?`} />
+    </Layout>
+  );
+}
+
+/** The destination's own sections, the same on the pages of every city: rendered once per build (Once). */
+function DestinationSections({ sections }: { sections: DestinationSectionView[] }) {
+  return (
+    <>
+      {sections.map((section, index) => (
         <section key={section.id} className={`section${index % 2 ? " section-alt" : ""}`} aria-labelledby={section.id}>
           <div className="container prose">
             <h2 id={section.id}>{section.heading}</h2>
@@ -109,34 +147,6 @@ export function DestinationPage(props: DestinationPageProps) {
           </div>
         </section>
       ))}
-
-      <section className="section" aria-labelledby="lodging">
-        <div className="container prose">
-          <h2 id="lodging">Lodging Options</h2>
-          <ul>
-            {props.lodgingOptions.map((option) => (
-              <li key={option}>{option}</li>
-            ))}
-          </ul>
-          <h3>Good to know</h3>
-          <p>{props.notes}</p>
-        </div>
-      </section>
-
-      <nav className="section section-alt" aria-labelledby="related">
-        <div className="container">
-          <h2 id="related">More for {cityName} Patients</h2>
-          <ul className="pill-list">
-            {props.related.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </nav>
-
-      <CtaBand site={site} heading={`Planning a trip to ${destination}?`} />
-    </Layout>
+    </>
   );
 }

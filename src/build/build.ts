@@ -56,9 +56,12 @@ export function renderSite(
   assets: AssetUrls,
   downloads: Download[],
 ): { output: (OutputFile & RenderedFile)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
-  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) =>
-    "reused" in item ? [] : [{ ...item.rendered, ...item.output }],
-  );
+  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) => {
+    if ("reused" in item) return [];
+    const { output } = item;
+    const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.markup)).join("") : output.contents;
+    return [{ ...item.rendered, file: output.file, contents }];
+  });
   const pagesByKind: BuildResult["pagesByKind"] = {};
   for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
   return { output, pagesByKind, warnings: siteWarnings(content) };

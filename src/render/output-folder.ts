@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, writeSync, writevSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -9,10 +9,11 @@ import path from "node:path";
  * Writes are synchronous, so a thread holds one file handle at a time whatever the size of the site (30,000
  * writeFile calls at once ran out of handles), and a rendered page is on disk, and out of memory, before the next.
  */
-/** What the build keeps of a file it wrote: its size in bytes and its SHA-256 in hex. */
+/** What the build keeps of a file it wrote: its size in bytes, its SHA-256 in hex and its modification time. */
 export interface WrittenFile {
   bytes: number;
   sha256: string;
+  mtimeMs: number;
 }
 
 export class OutputFolder {
@@ -20,12 +21,32 @@ export class OutputFolder {
 
   constructor(readonly dir: string) {}
 
-  /** Writes one file, `file` relative to the folder with forward slashes; returns its size and SHA-256. */
-  write(file: string, contents: string | Uint8Array): WrittenFile {
+  /**
+   * Writes one file, `file` relative to the folder with forward slashes, from its contents or the pieces they are
+   * made of (written in order, without joining them first); returns its size, SHA-256 and time on disk.
+   */
+  write(file: string, contents: string | Uint8Array | readonly (string | Uint8Array)[]): WrittenFile {
     const destination = this.#prepare(file);
-    const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
-    writeFileSync(destination, bytes);
-    return { bytes: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") };
+    const pieces = typeof contents === "string" || contents instanceof Uint8Array ? [contents] : contents;
+    const buffers = pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece));
+    const hash = createHash("sha256");
+    let bytes = 0;
+    for (const buffer of buffers) {
+      hash.update(buffer);
+      bytes += buffer.byteLength;
+    }
+    const descriptor = openSync(destination, "w");
+    try {
+      const written = buffers.length === 1 ? writeSync(descriptor, buffers[0]!) : writevSync(descriptor, buffers);
+      // A write may stop short (a full disk then says why on the next one): the rest goes until all is written.
+      if (written < bytes) {
+        const rest = Buffer.concat(buffers).subarray(written);
+        for (let at = 0; at < rest.byteLength; ) at += writeSync(descriptor, rest, at);
+      }
+      return { bytes, sha256: hash.digest("hex"), mtimeMs: fstatSync(descriptor).mtimeMs };
+    } finally {
+      closeSync(descriptor);
+    }
   }
 
   /**

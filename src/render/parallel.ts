@@ -96,8 +96,11 @@ export function renderShareInto(
     if ("reused" in item) {
       onRendered([item.reused]);
     } else {
-      item.rendered.sha256 = folder.write(item.output.file, item.output.contents).sha256;
-      if (cache) item.rendered.mtimeMs = statSync(path.join(folder.dir, item.output.file)).mtimeMs;
+      const { output } = item;
+      const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.bytes)) : output.contents;
+      const { sha256, mtimeMs } = folder.write(output.file, contents);
+      item.rendered.sha256 = sha256;
+      if (cache) item.rendered.mtimeMs = mtimeMs;
       onRendered([item.rendered]);
     }
   }

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SharedPartsContext, type SharedParts } from "../../templates/Once";
 import { renderFeed } from "../site/feed";
 import { renderSitemap } from "../site/sitemap";
+import { scanHtml, type PageScan } from "./scan-links";
 import type { OutputFile, Route, SiteConfig } from "../content/types";
 
 /** What rendering needs besides the route: the site settings. */
@@ -12,12 +13,39 @@ export interface RenderContext {
 
 /** One route → one output file. Pure: the same route and context always give the same bytes. */
 export function renderRoute(route: Route, context: RenderContext): OutputFile {
+  if (route.kind === "page") {
+    const { file, pieces } = renderPage(route);
+    return { file, contents: pieces.map((piece) => (typeof piece === "string" ? piece : piece.markup)).join("") };
+  }
+  return renderNonPage(route, context);
+}
+
+/**
+ * A page as the pieces it is made of, in order: the text React rendered for this page alone, and the parts shared
+ * with other pages (templates/Once.tsx) in between. Joined, they are renderRoute's page. The build writes the pieces
+ * as they are, takes each shared part's bytes and links once, and so never builds the whole page's text.
+ */
+export interface PagePieces {
+  file: string;
+  pieces: (string | SharedPart)[];
+}
+
+/** Markup shown by many pages, rendered once per thread: as text, as bytes, and what the link check needs of it. */
+export interface SharedPart {
+  readonly markup: string;
+  readonly bytes: Buffer;
+  readonly scan: PageScan;
+}
+
+export function renderPage(route: Extract<Route, { kind: "page" }>): PagePieces {
+  sharedParts.startPage();
+  const page = renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>);
+  return { file: route.file, pieces: ["<!DOCTYPE html>", ...sharedParts.split(page)] };
+}
+
+/** The sitemap, the feed and robots.txt. */
+export function renderNonPage(route: Exclude<Route, { kind: "page" }>, context: RenderContext): OutputFile {
   switch (route.kind) {
-    case "page": {
-      sharedParts.startPage();
-      const page = renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>);
-      return { file: route.file, contents: `<!DOCTYPE html>${sharedParts.splice(page)}` };
-    }
     case "sitemap":
       return { file: route.file, contents: renderSitemap(route.urls) };
     case "text":
@@ -30,40 +58,90 @@ export function renderRoute(route: Route, context: RenderContext): OutputFile {
 // --- internal ---
 
 /**
- * The markup of the parts that many pages share (templates/Once.tsx), rendered the first time a page asks for it and
- * spliced into every page that shows it. Kept for the life of this module, one per thread (and per renderer bundle
- * of the dev server); the parts are few (the header, footer, forms), but a session of edits to site.yaml makes new
- * ones, so it starts afresh past a few hundred.
+ * The parts that many pages share (templates/Once.tsx), rendered the first time a page shows them. Kept for the life
+ * of this module, one per thread (and per renderer bundle of the dev server); the parts are few (the header, footer,
+ * forms, a destination's sections), but a session of edits to site.yaml makes new ones, so it starts afresh past a
+ * few hundred.
+ *
+ * A part is known by its component and its props, and a prop that is an object by its identity, not its text:
+ * content is never changed once validated, so the same object gives the same markup, and a page costs a lookup
+ * per part instead of serializing the site settings each time. (Equal copies only cost a second rendering.)
  */
 class SharedPartsCache implements SharedParts {
-  #byComponent = new Map<ComponentType<never>, Map<string, number>>();
-  #parts: { component: ComponentType<never>; props: object; markup?: string }[] = [];
+  #byKey = new Map<string, number>();
+  #parts: LazyPart[] = [];
+  #components = new Map<ComponentType<never>, number>();
+  #objects = new WeakMap<object, number>();
+  #nextObject = 0;
 
-  /** Called before each page, never during one: the placeholders of a page must stay valid until it is spliced. */
+  /** Called before each page, never during one: the placeholders of a page must stay valid until it is split. */
   startPage(): void {
     if (this.#parts.length > 500) {
-      this.#byComponent.clear();
+      this.#byKey.clear();
       this.#parts = [];
     }
   }
 
   placeholder(component: ComponentType<never>, props: object): number {
-    let byProps = this.#byComponent.get(component);
-    if (!byProps) this.#byComponent.set(component, (byProps = new Map()));
-    const key = JSON.stringify(props);
-    let index = byProps.get(key);
-    if (index === undefined) byProps.set(key, (index = this.#parts.push({ component, props }) - 1));
+    const key = this.#keyOf(component, props);
+    let index = this.#byKey.get(key);
+    if (index === undefined) this.#byKey.set(key, (index = this.#parts.push(new LazyPart(component, props)) - 1));
     return index;
   }
 
-  /** `html` with each placeholder replaced by its part's markup. */
-  splice(html: string): string {
-    return html.replace(/<template data-shared-part="(\d+)"><\/template>/g, (_, index: string) => {
-      const part = this.#parts[Number(index)]!;
-      part.markup ??= renderToStaticMarkup(createElement(part.component, part.props as never));
-      return part.markup;
-    });
+  /** `html` cut at its placeholders: its own text, with each placeholder's part in its place. */
+  split(html: string): (string | SharedPart)[] {
+    const pieces: (string | SharedPart)[] = [];
+    let start = 0;
+    for (let at = html.indexOf(placeholderStart); at !== -1; at = html.indexOf(placeholderStart, start)) {
+      const end = html.indexOf(placeholderEnd, at);
+      if (at > start) pieces.push(html.slice(start, at));
+      pieces.push(this.#parts[Number(html.slice(at + placeholderStart.length, end))]!);
+      start = end + placeholderEnd.length;
+    }
+    if (start < html.length) pieces.push(start === 0 ? html : html.slice(start));
+    return pieces;
+  }
+
+  #keyOf(component: ComponentType<never>, props: object): string {
+    let key = `${this.#idOf(this.#components, component)}`;
+    for (const [name, value] of Object.entries(props)) {
+      key += `\u0000${name}=${value !== null && typeof value === "object" ? `#${this.#idOf(this.#objects, value)}` : JSON.stringify(value)}`;
+    }
+    return key;
+  }
+
+  #idOf<K>(ids: { get(key: K): number | undefined; set(key: K, id: number): unknown }, value: K): number {
+    let id = ids.get(value);
+    if (id === undefined) ids.set(value, (id = this.#nextObject++));
+    return id;
   }
 }
 
+/** A part rendered when first used, its bytes and links taken when first asked for. */
+class LazyPart implements SharedPart {
+  #markup: string | undefined;
+  #bytes: Buffer | undefined;
+  #scan: PageScan | undefined;
+
+  constructor(
+    readonly component: ComponentType<never>,
+    readonly props: object,
+  ) {}
+
+  get markup(): string {
+    return (this.#markup ??= renderToStaticMarkup(createElement(this.component, this.props as never)));
+  }
+
+  get bytes(): Buffer {
+    return (this.#bytes ??= Buffer.from(this.markup));
+  }
+
+  get scan(): PageScan {
+    return (this.#scan ??= scanHtml(this.markup));
+  }
+}
+
+const placeholderStart = '<template data-shared-part="';
+const placeholderEnd = '"></template>';
 const sharedParts = new SharedPartsCache();

@@ -2,11 +2,13 @@ import { createHash } from "node:crypto";
 import type { AssetUrls, Route, SiteContent } from "../content/types";
 
 /**
- * What every route may use, as text for routeKey's `common`: the id of the code that renders, the site settings,
- * city-common.yaml, the destinations and the assets' names.
+ * What every route may use, as a short text for routeKey's `common`: the id of the code that renders, and a hash of
+ * the site settings, city-common.yaml, the destinations and the assets' names.
  */
 export function sharedInputs(codeId: string, content: SiteContent, assets: AssetUrls): string {
-  return `${codeId}\n${JSON.stringify([content.site, content.cityCommon, content.destinations, assets])}\n`;
+  // Hashed once here rather than fed whole into every route's hash: it is tens of KB, and there are 30,000 routes.
+  const digest = createHash("sha1").update(JSON.stringify([content.site, content.cityCommon, content.destinations, assets])).digest("base64url");
+  return `${codeId}\n${digest}\n`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { scanHtml, scanXml } from "./scan-links";
-import { renderRoute } from "./render-route";
+import { renderNonPage, renderPage, type PagePieces } from "./render-route";
 import { routeKey, sharedInputs } from "./route-key";
 import { createRoutes } from "../site/routes";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
@@ -64,7 +64,7 @@ export function* renderShare(
   input: RenderInput,
   share: Share,
   reuse: (file: string) => boolean = () => false,
-): Generator<{ output: OutputFile; rendered: RenderedFile } | { reused: ReusedFile }> {
+): Generator<{ output: OutputFile | PagePieces; rendered: RenderedFile } | { reused: ReusedFile }> {
   const routes = createRoutes(input.content, input.assets, input.downloads);
   const context = { site: input.content.site };
   const { cache } = input;
@@ -78,16 +78,26 @@ export function* renderShare(
       yield { reused: { file: lazyRoute.file, key, reused: true } };
       continue;
     }
-    // A city's page is made when its element is read (src/site/routes.tsx): read it once.
-    const route = lazyRoute.kind === "page" ? { ...lazyRoute } : lazyRoute;
-    const output = renderRoute(route, context);
-    const text = String(output.contents);
-    const bytes = Buffer.byteLength(text);
-    if (route.kind === "page") {
-      const { links, ids } = scanHtml(text);
-      yield { output, rendered: { file: output.file, pageKind: route.pageKind, bytes, links, ids: [...ids], key } };
-    } else if (route.kind === "feed") {
-      yield { output, rendered: { file: output.file, bytes, links: scanXml(text), key } };
+    if (lazyRoute.kind === "page") {
+      // A city's page is made when its element is read (src/site/routes.tsx): read it once.
+      const page = renderPage({ ...lazyRoute });
+      // The page's own text is scanned here; each shared part was scanned once, the first time a page showed it.
+      const links: string[] = [];
+      const ids = new Set<string>();
+      let bytes = 0;
+      for (const piece of page.pieces) {
+        const scan = typeof piece === "string" ? scanHtml(piece) : piece.scan;
+        bytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.bytes.byteLength;
+        for (const link of scan.links) links.push(link);
+        for (const id of scan.ids) ids.add(id);
+      }
+      yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, bytes, links, ids: [...ids], key } };
+      continue;
+    }
+    const output = renderNonPage(lazyRoute, context);
+    const bytes = Buffer.byteLength(output.contents);
+    if (lazyRoute.kind === "feed") {
+      yield { output, rendered: { file: output.file, bytes, links: scanXml(String(output.contents)), key } };
     } else {
       yield { output, rendered: { file: output.file, bytes, key } };
     }

@@ -4,7 +4,7 @@ import { ChecklistDocumentPage } from "../../templates/ChecklistDocumentPage";
 import { CitiesPage } from "../../templates/CitiesPage";
 import { CityPage } from "../../templates/CityPage";
 import { ContactPage } from "../../templates/ContactPage";
-import { DestinationPage } from "../../templates/DestinationPage";
+import { DestinationPage, type DestinationSectionView } from "../../templates/DestinationPage";
 import type { EpisodeSummary } from "../../templates/EpisodeCard";
 import { EpisodePage } from "../../templates/EpisodePage";
 import type { DownloadLink } from "../../templates/DownloadLinks";
@@ -301,6 +301,21 @@ function cityRoute(content: SiteContent, assets: AssetUrls, city: City): Route {
   );
 }
 
+/**
+ * A destination's sections with their markdown rendered, made once per destination and shared by the pages of every
+ * city: the same object each time, so the page template can render them once for all (templates/Once.tsx).
+ */
+function sectionsOf(destination: Destination): DestinationSectionView[] {
+  let sections = renderedSections.get(destination);
+  if (!sections) {
+    sections = destination.sections.map(({ body, ...section }) => ({ ...section, html: renderMarkdown(body) }));
+    renderedSections.set(destination, sections);
+  }
+  return sections;
+}
+
+const renderedSections = new WeakMap<Destination, DestinationSectionView[]>();
+
 function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, destination: Destination): Route {
   const url = destinationUrl(city.urlSlug, destination.urlSegment);
   const fill = (template: string) => fillCity(template, city.cityName);
@@ -332,7 +347,7 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
       arrivalDetails={destination.arrivalDetails}
       lodgingOptions={destination.lodgingOptions}
       notes={override?.notes ?? destination.notes}
-      sections={destination.sections.map(({ body, ...section }) => ({ ...section, html: renderMarkdown(body) }))}
+      sections={sectionsOf(destination)}
       video={videoFor(destination.youtubeUrl, `Traveling to ${destination.destination}`)}
       related={related}
     />,

@@ -128,9 +128,12 @@ describe("scanHtml", () => {
     const { output } = renderSite(content, testAssets, await generateDocuments(content));
     const pages = output.filter((f) => f.file.endsWith(".html"));
     expect(pages.length).toBeGreaterThan(80);
-    for (const { file, contents } of pages) {
+    for (const page of pages) {
+      const { file, contents } = page;
       const { links, ids } = scanHtml(String(contents));
       expect({ file, links, ids }).toEqual({ file, ...parsedLinks(String(contents)) });
+      // The render thread scans the page's own text and each shared part once (src/render/share.ts): the same result.
+      expect({ file, links: page.links, ids: new Set(page.ids) }).toEqual({ file, links, ids });
     }
   });
 
