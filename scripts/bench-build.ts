@@ -77,7 +77,7 @@ function timedBuild(args: string[]): Promise<Run> {
       const seconds = (performance.now() - started) / 1000;
       if (code !== 0) return reject(new Error(`flightsite build exited with ${code}:\n${stdout}`));
       const [summary, files, stages] = stdout.split("\n");
-      resolve({ pages: Number(/built (\d+) pages/.exec(summary!)?.[1]), seconds, peakMegabytes: Math.round(peak / 1024), stages: stages!.trim(), files: files!.trim() });
+      resolve({ pages: Number(/(\d+) pages/.exec(summary!)?.[1]), seconds, peakMegabytes: Math.round(peak / 1024), stages: stages!.trim(), files: files!.trim() });
     });
   });
 }

@@ -172,7 +172,9 @@ export function formatSummary(result: BuildResult, outDir: string): string {
   const total = Object.values(result.pagesByKind).reduce((a, b) => a + b, 0);
   const timings = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms} ms`).join(", ");
   return [
-    `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
+    result.upToDate
+      ? `flightsite: nothing changed since the last build; ${outDir}/ keeps its ${total} pages (${pages})`
+      : `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
     `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB${result.reused > 0 ? `, ${result.reused} unchanged since the last build` : ""}`,
     `  ${timings}`,
     ...(result.javascriptGzip

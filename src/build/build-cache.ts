@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Download, PageKind, SiteContent } from "../content/types";
+import type { FoundLinks } from "../render/scan-links";
 
 /**
  * What the last good build wrote into an output folder, file by file: the key each file was rendered from (a hash
  * of its inputs and of the code, see src/render/route-key.ts), its size and time on disk, and what the build needs
- * of it without reading it (page kind, links, ids). With it a build renders only what changed and links the rest
+ * of it without reading it (page kind, links and ids, in the pieces the render thread found them in). With it a build renders only what changed and links the rest
  * from the last output. Kept in .flightsite/build-cache/, one file per output folder; deleting it only costs a
  * full render.
  */
@@ -19,8 +20,7 @@ export interface CachedFile {
   sha256: string;
   mtimeMs: number;
   pageKind?: PageKind;
-  links?: string[];
-  ids?: string[];
+  found?: FoundLinks[];
 }
 
 /** Where the cache of the output folder `outDir` lives. */
@@ -29,26 +29,51 @@ export function buildCacheFile(root: string, outDir: string): string {
   return path.join(root, ".flightsite", "build-cache", `${name}.json`);
 }
 
+/**
+ * What the cache knows of the last good build besides its files: a digest of what it was made from (see
+ * src/build/up-to-date.ts) and the summary it printed, which a build with nothing changed prints again.
+ */
+export interface LastBuild {
+  inputs: string;
+  summary: BuildSummary;
+  /** The files of the output that are not rendered from a route (downloads, assets, the manifest): name, size, time. */
+  others: [name: string, bytes: number, mtimeMs: number][];
+}
+
+/** The figures a build reports about its output (BuildResult without the timings and what this run did). */
+export interface BuildSummary {
+  files: number;
+  bytes: number;
+  pagesByKind: Partial<Record<PageKind, number>>;
+  warnings: string[];
+  javascriptGzip?: { everyPage: number; withForm: number };
+}
+
 /** The cache in `file`, or undefined when there is none or it cannot be read (then everything renders). */
-export async function loadBuildCache(file: string, codeId: string): Promise<BuildCache | undefined> {
+export async function loadBuildCache(file: string, codeId: string): Promise<(BuildCache & { last?: LastBuild }) | undefined> {
   try {
     const stored = JSON.parse(await readFile(file, "utf8")) as StoredCache;
     if (stored.version !== version || stored.codeId !== codeId) return undefined;
     const { strings } = stored;
-    return new Map(
-      stored.files.map(([name, key, bytes, sha256, mtimeMs, pageKind, links, ids]) => [
+    // Each piece once, as stored: the pages that share a part share its object again.
+    const pieces: FoundLinks[] = stored.pieces.map(([links, ids]) => ({ links: links.map((i) => strings[i]!), ids: ids.map((i) => strings[i]!) }));
+    const cache: BuildCache & { last?: LastBuild } = new Map(
+      stored.files.map(([name, key, bytes, sha256, mtimeMs, pageKind, found]) => [
         name,
-        { key, bytes, sha256, mtimeMs, ...(pageKind && { pageKind }), ...(links && { links: links.map((i) => strings[i]!) }), ...(ids && { ids: ids.map((i) => strings[i]!) }) },
+        { key, bytes, sha256, mtimeMs, ...(pageKind && { pageKind }), ...(found && { found: found.map((i) => pieces[i]!) }) },
       ]),
     );
+    if (stored.last) cache.last = stored.last;
+    return cache;
   } catch {
     return undefined;
   }
 }
 
 /** Stores the cache: written beside its place and renamed over it, so a build stopped halfway leaves the old one. */
-export async function saveBuildCache(file: string, codeId: string, cache: BuildCache): Promise<void> {
-  // Most links and ids are on every page: each distinct string is stored once and referred to by its number.
+export async function saveBuildCache(file: string, codeId: string, cache: BuildCache, last?: LastBuild): Promise<void> {
+  // Most links and ids are on every page: each distinct string is stored once and referred to by its number, and so
+  // is each piece of links and ids (a shared part's is the same object on many pages, or has the same text).
   const strings: string[] = [];
   const numbers = new Map<string, number>();
   const numberOf = (text: string) => {
@@ -56,8 +81,22 @@ export async function saveBuildCache(file: string, codeId: string, cache: BuildC
     if (n === undefined) numbers.set(text, (n = strings.push(text) - 1));
     return n;
   };
-  const files: StoredFile[] = [...cache].map(([name, f]) => [name, f.key, f.bytes, f.sha256, f.mtimeMs, f.pageKind ?? null, f.links?.map(numberOf) ?? null, f.ids?.map(numberOf) ?? null]);
-  const stored: StoredCache = { version, codeId, strings, files };
+  const pieces: StoredPiece[] = [];
+  const pieceNumbers = new Map<FoundLinks, number>();
+  const pieceByText = new Map<string, number>();
+  const pieceOf = (piece: FoundLinks) => {
+    let n = pieceNumbers.get(piece);
+    if (n === undefined) {
+      const stored: StoredPiece = [piece.links.map(numberOf), piece.ids.map(numberOf)];
+      const text = `${stored[0].join()} ${stored[1].join()}`;
+      n = pieceByText.get(text);
+      if (n === undefined) pieceByText.set(text, (n = pieces.push(stored) - 1));
+      pieceNumbers.set(piece, n);
+    }
+    return n;
+  };
+  const files: StoredFile[] = [...cache].map(([name, f]) => [name, f.key, f.bytes, f.sha256, f.mtimeMs, f.pageKind ?? null, f.found?.map(pieceOf) ?? null]);
+  const stored: StoredCache = { version, codeId, strings, pieces, files, ...(last && { last }) };
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}`;
   await writeFile(temporary, JSON.stringify(stored));
@@ -91,15 +130,20 @@ export async function cachedDocuments(root: string, codeId: string, content: Sit
 
 // --- internal ---
 
-const version = 2;
+const version = 3;
 
-type StoredFile = [name: string, key: string, bytes: number, sha256: string, mtimeMs: number, pageKind: PageKind | null, links: number[] | null, ids: number[] | null];
+type StoredFile = [name: string, key: string, bytes: number, sha256: string, mtimeMs: number, pageKind: PageKind | null, found: number[] | null];
+
+/** A piece of a file's links and ids, as numbers of strings. */
+type StoredPiece = [links: number[], ids: number[]];
 
 interface StoredCache {
   version: number;
   codeId: string;
   strings: string[];
+  pieces: StoredPiece[];
   files: StoredFile[];
+  last?: LastBuild;
 }
 
 type StoredDownload = Omit<Download, "contents"> & { contents: string };

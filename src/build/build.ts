@@ -4,7 +4,8 @@ import { bundleClient } from "./client-bundle";
 import { loadSourceFiles } from "../content/load";
 import { validateContent } from "../content/validate";
 import { LinkError } from "../errors";
-import { buildCacheFile, cachedDocuments, loadBuildCache, saveBuildCache, type BuildCache } from "./build-cache";
+import { buildCacheFile, cachedDocuments, loadBuildCache, saveBuildCache, type BuildCache, type BuildSummary, type LastBuild } from "./build-cache";
+import { inputsDigest, outputIntact } from "./up-to-date";
 import { codeId } from "./code-id";
 import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
@@ -30,7 +31,8 @@ export interface BuildOptions {
 }
 
 export interface BuildResult {
-  content: SiteContent;
+  /** Whether nothing had changed since the last build (with the cache), so that the output was kept as it was. */
+  upToDate?: boolean;
   /** How many files the site has. */
   files: number;
   /** How many of them were taken unchanged from the last build (with the cache). */
@@ -43,8 +45,8 @@ export interface BuildResult {
   warnings: string[];
   /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
   javascriptGzip?: { everyPage: number; withForm: number };
-  /** Milliseconds per stage. */
-  timings: Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap", number>;
+  /** Milliseconds per stage (of a build with nothing changed, only the time it took to find that out). */
+  timings: Partial<Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
 }
 
 /**
@@ -92,6 +94,15 @@ export const consoleDeliveryWarning =
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const timer = stageTimer();
+  const code = options.cache ? codeId() : undefined;
+  const cacheFile = code && buildCacheFile(options.root, options.outDir);
+  const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
+  const inputs = code ? await inputsDigest(code, options.dataDir) : undefined;
+  // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
+  if (previous?.last && previous.last.inputs === inputs && outputIntact(options.outDir, previous, previous.last.others)) {
+    timer.lap("up-to-date check");
+    return { ...previous.last.summary, upToDate: true, reused: previous.size, rendered: [], timings: timer.laps };
+  }
   const sources = await loadSourceFiles(options.dataDir, options.root);
   timer.lap("load");
   const bundle = await bundleClient({ root: options.root });
@@ -99,16 +110,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = validateContent(sources);
   timer.lap("validate");
   // The downloads come before the pages: their links show each file's size.
-  const code = options.cache ? codeId() : undefined;
   const downloads = code ? await cachedDocuments(options.root, code, content) : await (await import("../documents/generate")).generateDocuments(content);
   timer.lap("documents");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
-  const cacheFile = code && buildCacheFile(options.root, options.outDir);
-  const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
   const nextCache: BuildCache = new Map();
-  // The threads send each page's links as new strings; most are on every page, so the cache keeps one copy of each.
-  const strings = new Map<string, string>();
-  const intern = (text: string) => strings.get(text) ?? (strings.set(text, text), text);
   const pagesByKind: BuildResult["pagesByKind"] = {};
   let files = 0;
   let bytes = 0;
@@ -116,12 +121,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const renderedFiles: string[] = [];
   // Every file's size and SHA-256 as it is written (or, for a linked one, as the cache knows it): the deploy's manifest.
   const written = new Map<string, Pick<ManifestEntry, "sha256" | "size">>();
+  // The files not rendered from a route, with their size and time on disk, for the next build's up-to-date check.
+  const others: LastBuild["others"] = [];
   await writeAtomically(options.outDir, async (fresh, previousDir) => {
     const check = new LinkCheck(content.site.baseUrl);
     const folder = new OutputFolder(fresh);
     for (const file of [...downloads, ...bundle.files, ...staticFiles]) {
-      const { bytes: size, sha256 } = folder.write(file.file, file.contents);
+      const { bytes: size, sha256, mtimeMs } = folder.write(file.file, file.contents);
       written.set(file.file, { sha256, size });
+      others.push([file.file, size, mtimeMs]);
       bytes += size;
       files++;
       check.addFile(file.file);
@@ -139,31 +147,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         files++;
         written.set(file.file, { sha256: file.sha256!, size: file.bytes });
         if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
-        if (file.links) check.addPage(file.file, file.links, file.ids);
+        if (file.found) check.addFound(file.file, file.found);
         else check.addFile(file.file);
-        if (code) nextCache.set(file.file, { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, links: file.links?.map(intern), ids: file.ids?.map(intern) });
+        if (code) nextCache.set(file.file, { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, found: file.found });
       }
     });
     timer.lap("render");
     const broken = check.broken();
     timer.lap("check");
     if (broken.length > 0) throw new LinkError(broken, path.relative(options.root, options.outDir).split(path.sep).join("/") || ".");
-    folder.write(manifestFile, `${JSON.stringify(manifestOf(written), null, 1)}\n`);
+    const manifest = folder.write(manifestFile, `${JSON.stringify(manifestOf(written), null, 1)}\n`);
+    others.push([manifestFile, manifest.bytes, manifest.mtimeMs]);
   });
+  const summary: BuildSummary = { files, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
   // Only once the new output is in place does the cache describe it.
-  if (cacheFile) await saveBuildCache(cacheFile, code!, nextCache);
+  if (cacheFile) await saveBuildCache(cacheFile, code!, nextCache, { inputs: inputs!, summary, others });
   timer.lap("swap");
-  return {
-    content,
-    files,
-    reused,
-    rendered: renderedFiles,
-    pagesByKind: sortedByKind(pagesByKind),
-    bytes,
-    warnings: siteWarnings(content),
-    javascriptGzip: bundle.javascriptGzip,
-    timings: timer.laps as BuildResult["timings"],
-  };
+  return { ...summary, reused, rendered: renderedFiles, timings: timer.laps };
 }
 
 /** Files copied into the site as they are (templates/static/: the favicon…), named relative to `dir`. */

@@ -1,6 +1,6 @@
 import type { OutputFile } from "../content/types";
 import { quoteApiPath } from "../content/urls";
-import { scanHtml, scanXml, type PageScan } from "../render/scan-links";
+import { scanHtml, scanXml, type FoundLinks, type PageScan } from "../render/scan-links";
 
 export interface BrokenLink {
   /** The page the link is on, relative to dist/. */
@@ -22,11 +22,11 @@ export class LinkCheck {
   readonly #pages: string[] = [];
   /** Each page's number, and the links it added (for removePage). */
   readonly #pageNumbers = new Map<string, { page: number; keys: string[] }>();
-  readonly #ids = new Map<string, Set<string>>();
+  /** The ids on each page, in sets kept once per piece: a part shared by many pages has one set for all of them. */
+  readonly #ids = new Map<string, ReadonlySet<string>[]>();
+  readonly #idSets = new WeakMap<FoundLinks, ReadonlySet<string>>();
   /** Each distinct link (a relative one together with the page it is on) and the pages it is on, in order. */
   readonly #links = new Map<string, { link: string; target: Target | null; pages: number[]; positions: number[] }>();
-  /** One copy of each id: most ids (the header's, the forms') are on every page. */
-  readonly #interned = new Map<string, string>();
 
   constructor(baseUrl: string) {
     this.#baseUrl = baseUrl;
@@ -49,29 +49,42 @@ export class LinkCheck {
    * added again replaces what it added before (the dev server checks only the pages a save changed).
    */
   addPage(file: string, links: readonly string[], ids?: Iterable<string>): void {
+    this.addFound(file, [{ links: [...links], ids: ids ? [...ids] : [] }], ids !== undefined);
+  }
+
+  /**
+   * addPage for a file whose links and ids come in pieces (src/render/share.ts), in document order; pieces shared by
+   * many pages are resolved and kept once. `withIds`: whether the file is a page, whose ids anchors may point at.
+   */
+  addFound(file: string, found: readonly FoundLinks[], withIds = file.endsWith(".html")): void {
     this.removePage(file);
     this.#names.add(file);
     const page = this.#pages.push(file) - 1;
     const keys: string[] = [];
     this.#pageNumbers.set(file, { page, keys });
-    if (ids) this.#ids.set(file, new Set([...ids].map((id) => this.#intern(id))));
+    if (withIds) this.#ids.set(file, found.filter((piece) => piece.ids.length > 0).map((piece) => this.#idSetOf(piece)));
     const pagePath = `/${file.replace(/index\.html$/, "")}`;
-    links.forEach((link, position) => {
-      // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
-      const key = /^(\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(link) ? link : `${pagePath} ${link}`;
-      let entry = this.#links.get(key);
-      if (!entry) {
-        const url = new URL(link, new URL(pagePath, this.#baseUrl));
-        const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
-        const target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
-        entry = { link, target, pages: [], positions: [] };
-        this.#links.set(key, entry);
+    let position = 0;
+    for (const piece of found) {
+      for (const link of piece.links) {
+        const at = position++;
+        // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
+        const key = link.charCodeAt(0) === 47 /* "/" */ && link.charCodeAt(1) !== 47 ? link : /^(\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(link) ? link : `${pagePath} ${link}`;
+        let entry = this.#links.get(key);
+        if (!entry) {
+          const url = new URL(link, new URL(pagePath, this.#baseUrl));
+          const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
+          const target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+          entry = { link, target, pages: [], positions: [] };
+          this.#links.set(key, entry);
+        }
+        if (entry.target === null) continue;
+        // A link twice on one page is one entry with two positions.
+        entry.pages.push(page);
+        entry.positions.push(at);
+        keys.push(key);
       }
-      if (entry.target === null) return;
-      entry.pages.push(page);
-      entry.positions.push(position);
-      keys.push(key);
-    });
+    }
   }
 
   /** Forgets the links and ids `file` added as a page (it stays a file of the output). */
@@ -98,18 +111,17 @@ export class LinkCheck {
       if (target === null) continue;
       const { file, anchor } = target;
       const exists = file !== undefined && this.#names.has(file);
-      if (exists && (!anchor || this.#ids.get(file)?.has(anchor))) continue;
+      if (exists && (!anchor || this.#ids.get(file)?.some((ids) => ids.has(anchor)))) continue;
       pages.forEach((page, i) => found.push({ page: this.#pages[page]!, position: positions[i]!, link }));
     }
     found.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : a.position - b.position));
     return found.map(({ page, link }) => ({ page, link }));
   }
 
-  #intern(text: string): string {
-    const known = this.#interned.get(text);
-    if (known !== undefined) return known;
-    this.#interned.set(text, text);
-    return text;
+  #idSetOf(piece: FoundLinks): ReadonlySet<string> {
+    let ids = this.#idSets.get(piece);
+    if (!ids) this.#idSets.set(piece, (ids = new Set(piece.ids)));
+    return ids;
   }
 }
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SharedPartsContext, type SharedParts } from "../../templates/Once";
 import { renderFeed } from "../site/feed";
 import { renderSitemap } from "../site/sitemap";
-import { scanHtml, type PageScan } from "./scan-links";
+import { scanHtml, type FoundLinks } from "./scan-links";
 import type { OutputFile, Route, SiteConfig } from "../content/types";
 
 /** What rendering needs besides the route: the site settings. */
@@ -34,7 +34,7 @@ export interface PagePieces {
 export interface SharedPart {
   readonly markup: string;
   readonly bytes: Buffer;
-  readonly scan: PageScan;
+  readonly found: FoundLinks;
 }
 
 export function renderPage(route: Extract<Route, { kind: "page" }>): PagePieces {
@@ -122,7 +122,7 @@ class SharedPartsCache implements SharedParts {
 class LazyPart implements SharedPart {
   #markup: string | undefined;
   #bytes: Buffer | undefined;
-  #scan: PageScan | undefined;
+  #found: FoundLinks | undefined;
 
   constructor(
     readonly component: ComponentType<never>,
@@ -137,8 +137,12 @@ class LazyPart implements SharedPart {
     return (this.#bytes ??= Buffer.from(this.markup));
   }
 
-  get scan(): PageScan {
-    return (this.#scan ??= scanHtml(this.markup));
+  get found(): FoundLinks {
+    if (!this.#found) {
+      const { links, ids } = scanHtml(this.markup);
+      this.#found = { links, ids: [...ids] };
+    }
+    return this.#found;
   }
 }
 

@@ -46,6 +46,16 @@ export function scanHtml(html: string): PageScan {
   return { links, ids };
 }
 
+/**
+ * What the link check takes from a piece of a file, as plain lists that can cross threads: its links in order, and
+ * the ids an anchor may point at. A file is a list of them (src/render/share.ts): a part shared by many pages has one
+ * such object, which a batch sent from a render thread carries once, and which the check and the cache keep once.
+ */
+export interface FoundLinks {
+  links: string[];
+  ids: string[];
+}
+
 /** The links of an RSS feed: its own address, the artwork and the audio files. */
 export function scanXml(xml: string): string[] {
   const links: string[] = [];

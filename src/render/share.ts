@@ -1,4 +1,4 @@
-import { scanHtml, scanXml } from "./scan-links";
+import { scanHtml, scanXml, type FoundLinks } from "./scan-links";
 import { renderNonPage, renderPage, type PagePieces } from "./render-route";
 import { routeKey, sharedInputs } from "./route-key";
 import { createRoutes } from "../site/routes";
@@ -24,8 +24,11 @@ export interface RenderedFile {
   file: string;
   pageKind?: PageKind;
   bytes: number;
-  links?: string[];
-  ids?: string[];
+  /**
+   * The links and ids the link check needs, for a page or a feed, in document order: the file's own, and each shared
+   * part's (the same object on every page of this thread that shows the part).
+   */
+  found?: FoundLinks[];
   /** The SHA-256 of its bytes, in hex, for the deploy's manifest. */
   sha256?: string;
   /** The hash of what the file was made from, and its modification time once written (with a cache only). */
@@ -82,22 +85,25 @@ export function* renderShare(
       // A city's page is made when its element is read (src/site/routes.tsx): read it once.
       const page = renderPage({ ...lazyRoute });
       // The page's own text is scanned here; each shared part was scanned once, the first time a page showed it.
-      const links: string[] = [];
-      const ids = new Set<string>();
+      const found: FoundLinks[] = [];
       let bytes = 0;
       for (const piece of page.pieces) {
-        const scan = typeof piece === "string" ? scanHtml(piece) : piece.scan;
-        bytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.bytes.byteLength;
-        for (const link of scan.links) links.push(link);
-        for (const id of scan.ids) ids.add(id);
+        if (typeof piece === "string") {
+          bytes += Buffer.byteLength(piece);
+          const { links, ids } = scanHtml(piece);
+          if (links.length > 0 || ids.size > 0) found.push({ links, ids: [...ids] });
+        } else {
+          bytes += piece.bytes.byteLength;
+          found.push(piece.found);
+        }
       }
-      yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, bytes, links, ids: [...ids], key } };
+      yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, bytes, found, key } };
       continue;
     }
     const output = renderNonPage(lazyRoute, context);
     const bytes = Buffer.byteLength(output.contents);
     if (lazyRoute.kind === "feed") {
-      yield { output, rendered: { file: output.file, bytes, links: scanXml(String(output.contents)), key } };
+      yield { output, rendered: { file: output.file, bytes, found: [{ links: scanXml(String(output.contents)), ids: [] }], key } };
     } else {
       yield { output, rendered: { file: output.file, bytes, key } };
     }

@@ -1,4 +1,4 @@
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
@@ -30,10 +30,33 @@ describe("the build cache", () => {
   it("renders nothing on a second build with nothing changed, and writes the same bytes", async () => {
     const first = await cached();
     expect(first.reused).toBe(0);
+    expect(first.upToDate).toBeUndefined();
+    const page = path.join(project.outDir, "naples/index.html");
+    const written = await stat(page);
+    // The same files and code: the output is kept as it is, and the same summary given.
     const second = await cached();
+    expect(second.upToDate).toBe(true);
     expect(second.rendered).toEqual([]);
     expect(second.reused).toBe(first.rendered.length);
-    expect(second.pagesByKind).toEqual(first.pagesByKind);
+    expect({ ...second, timings: {}, upToDate: undefined, reused: 0 }).toEqual({ ...first, timings: {}, rendered: [], reused: 0 });
+    expect((await stat(page)).mtimeMs).toBe(written.mtimeMs);
+    // A data file saved again unchanged is looked at: its pages' keys are the same, so nothing renders either.
+    const now = new Date();
+    await utimes(file("cities/naples.yaml"), now, now);
+    const third = await cached();
+    expect(third.upToDate).toBeUndefined();
+    expect(third.rendered).toEqual([]);
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
+  it("builds again when the output was changed since: a file edited, removed or added by hand", async () => {
+    await cached();
+    await writeFile(path.join(project.outDir, "stray.html"), "<p>not from the build</p>");
+    expect((await cached()).upToDate).toBeUndefined();
+    await expect(stat(path.join(project.outDir, "stray.html"))).rejects.toThrow();
+    await rm(path.join(project.outDir, "downloads"), { recursive: true });
+    expect((await cached()).upToDate).toBeUndefined();
+    expect((await cached()).upToDate).toBe(true);
     expect(await differences(project.outDir, await clean())).toEqual([]);
   }, 60_000);
 

@@ -117,6 +117,20 @@ describe("findBrokenLinks", () => {
     ]);
   });
 
+  it("takes a page in pieces, a part shared by many pages included once, its ids and links counted on each page", () => {
+    const check = new LinkCheck(baseUrl);
+    const header = { links: ["/about/", "#footer-nav"], ids: ["site-nav"] };
+    check.addFound("a/index.html", [{ links: ["/b/#site-nav"], ids: ["main"] }, header, { links: ["/nowhere/"], ids: ["footer-nav"] }]);
+    check.addFound("b/index.html", [header, { links: ["/a/#main", "/a/#missing"], ids: [] }]);
+    expect(check.broken()).toEqual([
+      { page: "a/index.html", link: "/about/" },
+      { page: "a/index.html", link: "/nowhere/" },
+      { page: "b/index.html", link: "/about/" },
+      { page: "b/index.html", link: "#footer-nav" },
+      { page: "b/index.html", link: "/a/#missing" },
+    ]);
+  });
+
   it("does not look for links inside files that are not HTML", () => {
     expect(findBrokenLinks(site([{ file: "notes.txt", contents: '<a href="/nowhere/">x</a>' }]), baseUrl)).toEqual([]);
   });
@@ -133,7 +147,8 @@ describe("scanHtml", () => {
       const { links, ids } = scanHtml(String(contents));
       expect({ file, links, ids }).toEqual({ file, ...parsedLinks(String(contents)) });
       // The render thread scans the page's own text and each shared part once (src/render/share.ts): the same result.
-      expect({ file, links: page.links, ids: new Set(page.ids) }).toEqual({ file, links, ids });
+      const pieces = page.found ?? [];
+      expect({ file, links: pieces.flatMap((piece) => piece.links), ids: new Set(pieces.flatMap((piece) => piece.ids)) }).toEqual({ file, links, ids });
     }
   });
 
