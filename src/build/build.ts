@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { bundleClient } from "./client-bundle";
-import { loadSourceFiles } from "../content/load";
-import { validateContent } from "../content/validate";
+import { loadSourceFiles, sourceFileNames } from "../content/load";
+import { schemaForFile, validateContent } from "../content/validate";
 import { LinkError } from "../errors";
 import { buildCacheFile, cachedDocuments, loadBuildCache, saveBuildCache, type BuildCache, type BuildSummary, type LastBuild } from "./build-cache";
 import { inputsDigest, outputIntact } from "./up-to-date";
@@ -10,9 +10,12 @@ import { codeId } from "./code-id";
 import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import { OutputFolder } from "../render/output-folder";
-import { renderInParallel, renderThreadsFor } from "../render/parallel";
+import { RenderThreads, renderInParallel, renderThreadsForFiles } from "../render/parallel";
+import { parseDataFile, parsedElsewhere } from "../content/parse";
 import { renderShare, type RenderedFile } from "../render/share";
-import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
+import type { AssetUrls, Download, OutputFile, PageKind, SiteContent, SourceFile } from "../content/types";
+import type { z } from "zod";
+import type { ParseResult } from "../content/parse";
 import { manifestFile, manifestOf, type ManifestEntry } from "./manifest";
 import { writeAtomically } from "./write-output";
 
@@ -94,21 +97,48 @@ export const consoleDeliveryWarning =
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const timer = stageTimer();
+  const names = await sourceFileNames(options.dataDir);
   const code = options.cache ? codeId() : undefined;
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
   const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
-  const inputs = code ? await inputsDigest(code, options.dataDir) : undefined;
+  const inputs = code && inputsDigest(code, options.dataDir, names);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
   if (previous?.last && previous.last.inputs === inputs && outputIntact(options.outDir, previous, previous.last.others)) {
     timer.lap("up-to-date check");
     return { ...previous.last.summary, upToDate: true, reused: previous.size, rendered: [], timings: timer.laps };
   }
-  const sources = await loadSourceFiles(options.dataDir, options.root);
+  const threadCount = options.threads ?? renderThreadsForFiles(names);
+  // A large site's threads start now, to be ready (React and the templates loaded) to parse as soon as it is read.
+  const threads = threadCount > 1 ? new RenderThreads(threadCount) : undefined;
+  try {
+    return await buildFrom({ options, names, threads, timer, cache: code ? { code, file: cacheFile!, previous, inputs: inputs! } : undefined });
+  } finally {
+    await threads?.close();
+  }
+}
+
+/** What one build works with besides its options: the data files' names, its threads, and its cache. */
+interface BuildRun {
+  options: BuildOptions;
+  names: string[];
+  threads: RenderThreads | undefined;
+  timer: ReturnType<typeof stageTimer>;
+  cache?: { code: string; file: string; previous: BuildCache | undefined; inputs: string };
+}
+
+async function buildFrom({ options, names, threads, timer, cache: buildCache }: BuildRun): Promise<BuildResult> {
+  const code = buildCache?.code;
+  const cacheFile = buildCache?.file;
+  const previous = buildCache?.previous;
+  const inputs = buildCache?.inputs;
+  const sources = await loadSourceFiles(options.dataDir, options.root, names);
   timer.lap("load");
-  const bundle = await bundleClient({ root: options.root });
-  timer.lap("bundle");
-  const content = validateContent(sources);
+  const bundling = bundleClient({ root: options.root });
+  bundling.catch(() => {}); // awaited below, after validation: a content mistake is reported first
+  const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined);
   timer.lap("validate");
+  const bundle = await bundling;
+  timer.lap("bundle");
   // The downloads come before the pages: their links show each file's size.
   const downloads = code ? await cachedDocuments(options.root, code, content) : await (await import("../documents/generate")).generateDocuments(content);
   timer.lap("documents");
@@ -134,11 +164,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       files++;
       check.addFile(file.file);
     }
-    const threads = options.threads ?? renderThreadsFor(content);
     // The render threads get only what they compare with: each file's key and stamp, not its links.
     const stamps = previous && previousDir ? new Map([...previous].map(([name, { key, bytes, mtimeMs }]) => [name, { key, bytes, mtimeMs }])) : undefined;
     const cache = code ? { codeId: code, previousDir, previous: stamps } : undefined;
-    await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads, fresh, (rendered) => {
+    await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads ?? 1, fresh, (rendered) => {
       for (const item of rendered) {
         const file: RenderedFile = "reused" in item ? { file: item.file, ...previous!.get(item.file)! } : item;
         if ("reused" in item) reused++;
@@ -164,6 +193,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (cacheFile) await saveBuildCache(cacheFile, code!, nextCache, { inputs: inputs!, summary, others });
   timer.lap("swap");
   return { ...summary, reused, rendered: renderedFiles, timings: timer.laps };
+}
+
+/**
+ * validateContent's `parse`, with the data files parsed on the threads and on this one at once, each taking an
+ * interleaved share: parsing is most of validating a large site, and the threads are idle until rendering.
+ */
+async function parseOnThreads(threads: RenderThreads, sources: SourceFile[]): Promise<typeof parseDataFile> {
+  const shares = threads.count + 1;
+  const elsewhere = threads.parse(sources.filter((_, i) => i % shares !== 0));
+  // This thread's share while the others parse theirs (each file's schema is the one validateContent will give).
+  const here = new Map<string, ParseResult<unknown>>();
+  for (const [i, file] of sources.entries()) {
+    const schema = i % shares === 0 ? schemaForFile(file.path) : undefined;
+    if (schema) here.set(file.path, parseDataFile(file, schema));
+  }
+  const outcomes = await elsewhere;
+  return <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
+    const parsed = here.get(file.path);
+    if (parsed) return parsed as ParseResult<T>;
+    const outcome = outcomes.get(file.path);
+    if (!outcome) return parseDataFile(file, schema);
+    return outcome.ok ? { ok: true, parsed: parsedElsewhere(file, outcome.data as T) } : outcome;
+  };
 }
 
 /** Files copied into the site as they are (templates/static/: the favicon…), named relative to `dir`. */

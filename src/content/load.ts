@@ -3,10 +3,17 @@ import path from "node:path";
 import fg from "fast-glob";
 import type { SourceFile } from "./types";
 
-/** Every YAML file under `dataDir`, with paths relative to `root` (what an editor sees in their project). */
-export async function loadSourceFiles(dataDir: string, root: string): Promise<SourceFile[]> {
-  const names = await fg("**/*.{yaml,yml}", { cwd: dataDir, onlyFiles: true });
-  names.sort();
+/** The names of the YAML files under `dataDir`, relative to it, sorted. */
+export async function sourceFileNames(dataDir: string): Promise<string[]> {
+  return (await fg("**/*.{yaml,yml}", { cwd: dataDir, onlyFiles: true })).sort();
+}
+
+/**
+ * Every YAML file under `dataDir` (or those of `names`, from sourceFileNames), with paths relative to `root` (what
+ * an editor sees in their project).
+ */
+export async function loadSourceFiles(dataDir: string, root: string, names?: string[]): Promise<SourceFile[]> {
+  names ??= await sourceFileNames(dataDir);
   // One file at a time, synchronously: reading them all at once holds a file handle for each (a site of 10,000
   // cities has more files than a process may open), and a small file is read faster without the thread pool.
   return names.map((name) => {

@@ -69,6 +69,14 @@ export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseR
   return { ok: false, problems };
 }
 
+/**
+ * A file another thread parsed and checked with parseDataFile (its `data` came across as a copy), as that thread's
+ * ParsedFile would be: the places of its fields are found, here, only if a cross-file problem asks.
+ */
+export function parsedElsewhere<T>(file: SourceFile, data: T): ParsedFile<T> {
+  return { file, data, ...lazyLocator(file) };
+}
+
 /** faqs[2].answer */
 export function formatPath(path: Path): string {
   return path

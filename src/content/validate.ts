@@ -32,6 +32,11 @@ const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
   { kind: "sample-itinerary", pattern: /(^|\/)documents\/sample-itinerary\.ya?ml$/, schema: SampleItinerary },
 ];
 
+/** The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind. */
+export function schemaForFile(path: string): z.ZodType | undefined {
+  return fileKinds.find((k) => k.pattern.test(path))?.schema;
+}
+
 /** First URL segments that belong to the site itself, so no city may take them. */
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
 

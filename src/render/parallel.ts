@@ -4,7 +4,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { OutputFolder } from "./output-folder";
 import { renderShare, type RenderedFile, type RenderInput, type ReusedFile, type Share } from "./share";
-import type { SiteContent } from "../content/types";
+import type { ParseOutcome, WorkerReply, WorkerRequest } from "./worker";
+import type { SiteContent, SourceFile } from "../content/types";
 
 /**
  * Below this many city and destination pages a site renders on the main thread alone: starting a worker (a fresh
@@ -14,8 +15,76 @@ export const pagesWorthThreads = 1000;
 
 /** How many threads to render a site with: one per core for a large site, else one. */
 export function renderThreadsFor(content: SiteContent): number {
-  const pages = content.cities.length * (1 + content.destinations.length);
-  return pages >= pagesWorthThreads ? availableParallelism() : 1;
+  return threadsForPages(content.cities.length * (1 + content.destinations.length));
+}
+
+/** renderThreadsFor before the content is read: from the names of its files (cities/*.yaml, destinations/*.yaml). */
+export function renderThreadsForFiles(names: readonly string[]): number {
+  const count = (folder: string) => names.filter((name) => new RegExp(`(^|/)${folder}/[^/]+\\.ya?ml$`).test(name)).length;
+  return threadsForPages(count("cities") * (1 + count("destinations")));
+}
+
+/**
+ * Worker threads that parse data files and then render the site, one share each. They are started before the data
+ * is even read, so that their start-up (loading React and the templates) happens while the main thread reads; the
+ * bulk of parsing (a site of 10,000 cities has 40 MB of YAML) is then shared among them. Each request runs on all
+ * threads at once; the first failure stops every thread, and so does close().
+ */
+export class RenderThreads {
+  readonly #threads: RenderThread[];
+
+  constructor(readonly count: number) {
+    this.#threads = Array.from({ length: count }, () => new RenderThread());
+  }
+
+  /**
+   * Each file parsed and checked against its schema (src/content/parse.ts), on the threads, by path: what
+   * validateContent's `parse` then takes instead of parsing again. Files of no known kind are left out.
+   */
+  async parse(files: readonly SourceFile[]): Promise<Map<string, ParseOutcome>> {
+    const outcomes = new Map<string, ParseOutcome>();
+    await this.#all((thread, share) =>
+      thread.request({ kind: "parse", files: files.filter((_, i) => i % share.count === share.index) }, (reply) => {
+        if (reply.kind !== "parsed") return false;
+        for (const [file, outcome] of reply.outcomes) outcomes.set(file, outcome);
+        return true;
+      }),
+    );
+    return outcomes;
+  }
+
+  /** renderInParallel on these threads, each writing its share into `outDir`; the threads end with it. */
+  async render(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
+    try {
+      await this.#all((thread, share) =>
+        thread.request({ kind: "render", input, share, outDir }, (reply) => {
+          if (reply.kind === "files") onRendered(reply.files);
+          return reply.kind === "rendered";
+        }),
+      );
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Stops every thread (a build that failed before rendering must not leave them running). */
+  async close(): Promise<void> {
+    await Promise.all(this.#threads.map((thread) => thread.stop()));
+  }
+
+  async #all(run: (thread: RenderThread, share: Share) => Promise<void>): Promise<void> {
+    let failure: { error: unknown } | undefined;
+    await Promise.all(
+      this.#threads.map((thread, index) =>
+        run(thread, { index, count: this.count }).catch((error: unknown) => {
+          // The first failure is the one to report: stop the other threads, and let their ends go unremarked.
+          failure ??= { error };
+          void this.close();
+        }),
+      ),
+    );
+    if (failure) throw failure.error;
+  }
 }
 
 /**
@@ -27,45 +96,31 @@ export function renderThreadsFor(content: SiteContent): number {
  */
 export async function renderInParallel(
   input: RenderInput,
-  threads: number,
+  threads: number | RenderThreads,
   outDir: string,
   onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
 ): Promise<void> {
+  if (threads instanceof RenderThreads) return threads.render(input, outDir, onRendered);
   if (threads <= 1) return renderShareInto(input, { index: 0, count: 1 }, new OutputFolder(outDir), onRendered);
-  const stop = new AbortController();
-  let failure: { error: unknown } | undefined;
-  const workers = Array.from({ length: threads }, (_, index) =>
-    renderShareInWorker(input, { index, count: threads }, outDir, onRendered, stop.signal).catch((error: unknown) => {
-      // The first failure is the one to report: stop the other workers, and let their ends go unremarked.
-      failure ??= { error };
-      stop.abort();
-    }),
-  );
-  await Promise.all(workers);
-  if (failure) throw failure.error;
+  return new RenderThreads(threads).render(input, outDir, onRendered);
 }
 
-/** One share rendered into `outDir` on a worker thread of its own; rejects with what the worker threw, or when `signal` aborts. */
-export function renderShareInWorker(
+/** One share rendered into `outDir` on a worker thread of its own; rejects with what the worker threw. */
+export async function renderShareInWorker(
   input: RenderInput,
   share: Share,
   outDir: string,
   onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
-  signal?: AbortSignal,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error("rendering was stopped"));
-    const worker = new Worker(workerUrl, { workerData: { input, share, outDir } });
-    signal?.addEventListener("abort", () => void worker.terminate(), { once: true });
-    let failure: unknown;
-    worker.on("message", (files: (RenderedFile | ReusedFile)[]) => onRendered(files));
-    worker.once("error", (error) => (failure = error));
-    worker.once("exit", (code) => {
-      if (failure !== undefined) reject(failure);
-      else if (code === 0) resolve();
-      else reject(new Error(`a render worker stopped (exit code ${code}) before it had rendered its pages`));
+  const thread = new RenderThread();
+  try {
+    await thread.request({ kind: "render", input, share, outDir }, (reply) => {
+      if (reply.kind === "files") onRendered(reply.files);
+      return reply.kind === "rendered";
     });
-  });
+  } finally {
+    await thread.stop();
+  }
 }
 
 /**
@@ -107,6 +162,50 @@ export function renderShareInto(
 }
 
 // --- internal ---
+
+function threadsForPages(pages: number): number {
+  return pages >= pagesWorthThreads ? availableParallelism() : 1;
+}
+
+/** One worker thread (worker.ts) taking one request at a time; its end, expected or not, fails what is under way. */
+class RenderThread {
+  readonly #worker = new Worker(workerUrl);
+  #pending: { onReply: (reply: WorkerReply) => boolean; resolve: () => void; reject: (error: unknown) => void } | undefined;
+  #ended: unknown;
+
+  constructor() {
+    this.#worker.on("message", (reply: WorkerReply) => {
+      const pending = this.#pending;
+      if (pending?.onReply(reply)) {
+        this.#pending = undefined;
+        pending.resolve();
+      }
+    });
+    this.#worker.once("error", (error) => this.#end(error));
+    this.#worker.once("exit", (code) => this.#end(new Error(`a render worker stopped (exit code ${code}) before it had done its work`)));
+  }
+
+  /** Sends `request`; each reply goes to `onReply` until it returns true, which ends the request. */
+  request(request: WorkerRequest, onReply: (reply: WorkerReply) => boolean): Promise<void> {
+    if (this.#ended !== undefined) return Promise.reject(this.#ended);
+    return new Promise((resolve, reject) => {
+      this.#pending = { onReply, resolve, reject };
+      this.#worker.postMessage(request);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#ended ??= new Error("rendering was stopped");
+    await this.#worker.terminate();
+  }
+
+  #end(error: unknown): void {
+    this.#ended ??= error;
+    const pending = this.#pending;
+    this.#pending = undefined;
+    pending?.reject(this.#ended);
+  }
+}
 
 // From the TypeScript sources, worker.mjs registers tsx before loading worker.ts; the bundle of the CLI built at
 // install (scripts/compile.ts) has the worker compiled beside it.

@@ -150,7 +150,7 @@ describe("scanHtml", () => {
       const pieces = page.found ?? [];
       expect({ file, links: pieces.flatMap((piece) => piece.links), ids: new Set(pieces.flatMap((piece) => piece.ids)) }).toEqual({ file, links, ids });
     }
-  });
+  }, 60_000);
 
   it("reads tags as a parser does: quoted values with >, references decoded, comments and script text skipped", () => {
     const html = [

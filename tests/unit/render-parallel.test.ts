@@ -6,7 +6,9 @@ import { generateCities } from "../../scripts/gen-cities";
 import { build } from "../../src/build/build";
 import { generateDocuments } from "../../src/documents/generate";
 import { renderInParallel, renderShareInWorker, renderThreadsFor } from "../../src/render/parallel";
+import { ContentError } from "../../src/errors";
 import { loadRealSite, projectRoot, testAssets } from "./support/site";
+import { createTempProject, editFile } from "./support/temp-project";
 
 describe("rendering on several threads", () => {
   it("writes, for a few hundred generated cities, byte for byte the site one thread writes", async () => {
@@ -79,6 +81,31 @@ describe("rendering on several threads", () => {
       await rm(out, { recursive: true, force: true });
     }
     expect(unhandled).toEqual([]);
+  }, 60_000);
+
+  it("reports a content mistake in a file parsed on a thread exactly as one thread does, its place included", async () => {
+    const project = await createTempProject();
+    try {
+      // Several files, each parsed on a different thread: a schema problem, and a cross-file one found later.
+      await editFile(path.join(project.dataDir, "cities/naples.yaml"), /^cityName: .*$/m, "cityName: 12");
+      await editFile(path.join(project.dataDir, "cities/sarasota.yaml"), /slug: [a-z-]+/, "slug: atlantis");
+      await editFile(path.join(project.dataDir, "cities/vero-beach.yaml"), /^title: .*$/m, "title:");
+      const messageWith = async (threads: number) => {
+        const error = await build({ root: project.root, dataDir: project.dataDir, outDir: path.join(project.root, `out-${threads}`), threads }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ContentError);
+        return (error as ContentError).message;
+      };
+      const one = await messageWith(1);
+      expect(one.split("\n")).toEqual([
+        "data/cities/naples.yaml:2:11 cityName: expected string, got number",
+        "data/cities/vero-beach.yaml:4:7 title: expected string, got nothing (null)",
+        'data/cities/sarasota.yaml:15:9 nearbyCity1.slug: no city "atlantis" in data/cities/; leave out slug for a place without its own page',
+      ]);
+      expect(await messageWith(2)).toBe(one);
+      expect(await messageWith(3)).toBe(one);
+    } finally {
+      await project.remove();
+    }
   }, 60_000);
 
   it("uses one thread for a site of this size, and several from a thousand city and destination pages", async () => {

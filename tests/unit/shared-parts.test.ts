@@ -15,7 +15,7 @@ describe("parts shared by many pages", () => {
       expect(spliced, route.url).toBe(`<!DOCTYPE html>${renderToStaticMarkup(route.element)}`);
       expect(spliced).not.toContain("data-shared-part");
     }
-  });
+  }, 60_000);
 
   it("mark the current page in the header on the pages of the main navigation only", async () => {
     const { content, routes } = await loadRealSite();
