@@ -8,6 +8,8 @@ const paths = {
   check: "M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z",
   play: "M8 5v14l11-7z",
   download: "M5 20h14v-2H5zm14-9h-4V3H9v8H5l7 7z",
+  // Points down; CSS turns it up while its dropdown is open.
+  chevron: "M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -12,7 +12,8 @@ export interface SiteHeaderProps {
 /**
  * Sticky header: logo, the phone line and the main navigation. Dropdown groups are <details> elements, so they
  * open by mouse, touch and keyboard without JavaScript; on phones the Menu link leads to the footer navigation
- * until the client script turns it into a toggle for this menu.
+ * until the client script turns it into a toggle for this menu. Each group's summary carries a chevron, so it does not
+ * look like a link; the stylesheet turns it by the element's own [open] state.
  */
 export function SiteHeader({ site, url }: SiteHeaderProps) {
   return (
@@ -36,7 +37,10 @@ export function SiteHeader({ site, url }: SiteHeaderProps) {
             isGroup(item) ? (
               <li key={item.label} className="nav-group">
                 <details name="nav-group">
-                  <summary>{item.label}</summary>
+                  <summary>
+                    {item.label}
+                    <Icon name="chevron" size={24} />
+                  </summary>
                   <ul className="nav-dropdown">
                     {item.links.map((link) => (
                       <li key={link.href}>
