@@ -20,7 +20,10 @@ export function routeKey(route: Route, common: string): string {
   const hash = createHash("sha1").update(common);
   if (route.kind === "page" && route.madeFrom !== undefined) {
     hash.update(`${route.pageKind} ${route.file}\n`);
-    hash.update(JSON.stringify(route.madeFrom));
+    // A city is what three pages are made from: its text is made once, not once per page.
+    for (const [name, value] of Object.entries(route.madeFrom as object)) {
+      hash.update(`${name}=${value !== null && typeof value === "object" ? jsonOf(value) : JSON.stringify(value)}\n`);
+    }
   } else if (route.kind === "page") {
     hash.update(functionName(route.element.type));
     hash.update(JSON.stringify(route.element.props, plainValue));
@@ -31,6 +34,17 @@ export function routeKey(route: Route, common: string): string {
 }
 
 // --- internal ---
+
+let last: { value: object; text: string } | undefined;
+
+/**
+ * JSON.stringify of content that is never changed once validated; the last one is remembered by identity, since a
+ * city's pages come one after the other. (Remembering every city would hold a copy of the site's text.)
+ */
+function jsonOf(value: object): string {
+  if (last?.value !== value) last = { value, text: JSON.stringify(value) };
+  return last.text;
+}
 
 function plainValue(_key: string, value: unknown): unknown {
   if (typeof value === "function") return `function ${functionName(value)}`;

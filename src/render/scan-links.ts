@@ -26,7 +26,8 @@ export function scanHtml(html: string): PageScan {
     if (name === undefined) continue; // a comment
     const wanted = linkAttributes[name];
     const attributeText = match[2]!;
-    if (attributeText.length > 0 && (wanted || attributeText.includes("id"))) {
+    // Only a tag that may link or may have an id has its attributes read ("id" as a word, in any case: not "hidden").
+    if (attributeText.length > 0 && (wanted || idWord.test(attributeText))) {
       const attributes = attributesOf(attributeText);
       const id = attributes.get("id");
       if (id) ids.add(id);
@@ -77,6 +78,7 @@ export function scanXml(xml: string): string[] {
 
 // A comment, or a start tag with its attributes (quoted values may hold ">"). End tags and doctypes do not match.
 const tag = /<(?:!--[\s\S]*?-->|([a-zA-Z][^\s/>]*)((?:[^>"']+|"[^"]*"|'[^']*')*)>)/g;
+const idWord = /\bid\b/i;
 const attribute = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/g;
 // Elements whose content is text, not markup: a "<a href" inside them is no link.
 const rawTextEnds = new Map(["script", "style", "textarea", "title"].map((name) => [name, new RegExp(`</${name}`, "gi")]));

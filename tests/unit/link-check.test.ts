@@ -159,8 +159,9 @@ describe("scanHtml", () => {
       '<script type="application/ld+json">{"x":"<a href=\'/in-script/\'>"}</script>',
       "<IMG SRC='/b.png' srcset=\"/b.png 1x, /b@2x.png 2x\">",
       '<form action="/send/" id="f"></form><div id=plain></div><a href="tel:+1800">Call</a>',
+      '<div hidden data-grid="1"></div><section ID="Upper" class="video"></section>',
     ].join("");
-    expect(scanHtml(html)).toEqual({ links: ["/a/?x=1&y=2", "/b.png", "/b.png", "/b@2x.png", "/send/"], ids: new Set(["f", "plain"]) });
+    expect(scanHtml(html)).toEqual({ links: ["/a/?x=1&y=2", "/b.png", "/b.png", "/b@2x.png", "/send/"], ids: new Set(["f", "plain", "Upper"]) });
     expect(scanHtml(html)).toEqual(parsedLinks(html));
   });
 });
