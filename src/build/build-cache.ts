@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Download, PageKind, SiteContent } from "../content/types";
 import type { FoundLinks } from "../render/scan-links";
+import type { ClientBundle } from "./client-bundle";
 
 /**
  * What the last good build wrote into an output folder, file by file: the key each file was rendered from (a hash
@@ -119,16 +121,48 @@ export async function cachedDocuments(root: string, codeId: string, content: Sit
   }
   const { generateDocuments } = await import("../documents/generate");
   const downloads = await generateDocuments(content);
-  await rm(path.dirname(file), { recursive: true, force: true }); // one set is enough: older ones are stale
-  await mkdir(path.dirname(file), { recursive: true });
   const stored: StoredDownload[] = downloads.map(({ contents, ...download }) => ({ ...download, contents: Buffer.from(contents).toString("base64") }));
-  await writeFile(`${file}.tmp-${process.pid}`, JSON.stringify(stored));
-  await rename(`${file}.tmp-${process.pid}`, file);
+  await storeOnly(file, JSON.stringify(stored)); // one set is enough: older ones are stale
   return downloads;
 }
 
+/**
+ * The browser script and stylesheet of `root` (src/build/client-bundle.ts), from the cache when made before from the
+ * same sources (client/, templates/styles/) by the same code: esbuild is then not even started.
+ */
+export async function cachedClientBundle(root: string, codeId: string): Promise<ClientBundle> {
+  const hash = createHash("sha1").update(codeId);
+  for (const folder of ["client", "templates/styles"]) {
+    const names = readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    for (const name of names) hash.update(path.relative(root, name)).update("\0").update(readFileSync(name)).update("\0");
+  }
+  const file = path.join(root, ".flightsite", "build-cache", "client", `${hash.digest("hex")}.json`);
+  try {
+    const stored = JSON.parse(await readFile(file, "utf8")) as StoredBundle;
+    return { ...stored, files: stored.files.map(({ file, contents }) => ({ file, contents: new Uint8Array(Buffer.from(contents, "base64")) })) };
+  } catch {
+    // Not made before (or unreadable): make it.
+  }
+  const { bundleClient } = await import("./client-bundle");
+  const bundle = await bundleClient({ root });
+  await storeOnly(file, JSON.stringify({ ...bundle, files: bundle.files.map(({ file, contents }) => ({ file, contents: Buffer.from(contents).toString("base64") })) }));
+  return bundle;
+}
 
 // --- internal ---
+
+/** Writes `text` as the only file of its folder (older ones are stale), renamed into place when complete. */
+async function storeOnly(file: string, text: string): Promise<void> {
+  await rm(path.dirname(file), { recursive: true, force: true });
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(`${file}.tmp-${process.pid}`, text);
+  await rename(`${file}.tmp-${process.pid}`, file);
+}
+
+type StoredBundle = Omit<ClientBundle, "files"> & { files: { file: string; contents: string }[] };
 
 const version = 3;
 

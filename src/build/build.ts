@@ -1,10 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { bundleClient } from "./client-bundle";
 import { loadSourceFiles, sourceFileNames } from "../content/load";
 import { schemaForFile, validateContent } from "../content/validate";
 import { LinkError } from "../errors";
-import { buildCacheFile, cachedDocuments, loadBuildCache, saveBuildCache, type BuildCache, type BuildSummary, type LastBuild } from "./build-cache";
+import { buildCacheFile, cachedClientBundle, cachedDocuments, loadBuildCache, saveBuildCache, type BuildCache, type BuildSummary, type LastBuild } from "./build-cache";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { codeId } from "./code-id";
 import { LinkCheck } from "./link-check";
@@ -101,7 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const code = options.cache ? codeId() : undefined;
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
   const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
-  const inputs = code && inputsDigest(code, options.dataDir, names);
+  const inputs = code && inputsDigest(code, options.root, options.dataDir, names);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
   if (previous?.last && previous.last.inputs === inputs && outputIntact(options.outDir, previous, previous.last.others)) {
     timer.lap("up-to-date check");
@@ -133,7 +132,7 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
   const inputs = buildCache?.inputs;
   const sources = await loadSourceFiles(options.dataDir, options.root, names);
   timer.lap("load");
-  const bundling = bundleClient({ root: options.root });
+  const bundling = code ? cachedClientBundle(options.root, code) : import("./client-bundle").then(({ bundleClient }) => bundleClient({ root: options.root }));
   bundling.catch(() => {}); // awaited below, after validation: a content mistake is reported first
   const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined);
   timer.lap("validate");

@@ -84,6 +84,19 @@ describe("the build cache", () => {
     expect(await differences(project.outDir, await clean())).toEqual([]);
   }, 60_000);
 
+  it("bundles the stylesheet again when it changes, and renders every page, which names the new file", async () => {
+    const before = await cached();
+    const page = () => readFile(path.join(project.outDir, "index.html"), "utf8");
+    const cssBefore = /href="(\/assets\/site\.[^"]+\.css)"/.exec(await page())![1];
+    await editFile(path.join(project.root, "templates/styles/site.css"), "--ink: #1c2733;", "--ink: #1c2734;");
+    const result = await cached();
+    const cssAfter = /href="(\/assets\/site\.[^"]+\.css)"/.exec(await page())![1];
+    expect(cssAfter).not.toBe(cssBefore);
+    expect(await readFile(path.join(project.outDir, cssAfter!.slice(1)), "utf8")).toContain("#1c2734");
+    expect(result.rendered.length).toBe(before.rendered.length + before.reused);
+    expect(await differences(project.outDir, await clean())).toEqual([]);
+  }, 60_000);
+
   it("renders every page again when site.yaml changes", async () => {
     const before = await cached();
     await editFile(file("site.yaml"), "tagline: There When You Need Us", "tagline: There When You Need Us, Day and Night");
