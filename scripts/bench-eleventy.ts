@@ -76,27 +76,33 @@ interface Run {
   pages: number;
   seconds: number;
   peakMegabytes: number;
+  /** User and system CPU time of all its threads, as last sampled (up to 20 ms before it ended). */
+  cpuSeconds: number;
   /** What the tool printed that the summary uses (flightsite's per-stage figures). */
   details: string;
 }
 
 function line(r: Run): string {
-  return `${r.pages} pages in ${r.seconds.toFixed(2)} s, ${Math.round(r.pages / r.seconds)} pages/s, peak RSS ${r.peakMegabytes} MB`;
+  return `${r.pages} pages in ${r.seconds.toFixed(2)} s, ${Math.round(r.pages / r.seconds)} pages/s, peak RSS ${r.peakMegabytes} MB, CPU ${r.cpuSeconds.toFixed(1)} s`;
 }
 
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)]!;
 
-/** Runs one build as a process of its own, sampling its peak resident memory from /proc until it ends. */
+/** Runs one build as a process of its own, sampling its peak resident memory and CPU time from /proc until it ends. */
 function timedProcess(args: string[], cwd: string, pagesOf: (stdout: string) => Run["pages"], detailsOf: (stdout: string) => string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NO_COLOR: "1" } });
     let stdout = "";
     let peak = 0;
+    let cpuTicks = 0;
     const sample = async () => {
       try {
-        const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+        const [status, stat] = await Promise.all([readFile(`/proc/${child.pid}/status`, "utf8"), readFile(`/proc/${child.pid}/stat`, "utf8")]);
         peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+        // utime and stime, the 14th and 15th fields, counted after the command name (which may hold spaces).
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        cpuTicks = Math.max(cpuTicks, Number(fields[11]) + Number(fields[12]));
       } catch {
         // The process has ended.
       }
@@ -109,7 +115,8 @@ function timedProcess(args: string[], cwd: string, pagesOf: (stdout: string) => 
       const seconds = (performance.now() - started) / 1000;
       stdout = stdout.replace(/\x1b\[[0-9;]*m/g, "");
       if (code !== 0) return reject(new Error(`${path.basename(args[0]!)} exited with ${code}:\n${stdout}`));
-      resolve({ pages: pagesOf(stdout), seconds, peakMegabytes: Math.round(peak / 1024), details: detailsOf(stdout) });
+      // Linux counts CPU time in USER_HZ, 100 a second on every architecture Node runs on.
+      resolve({ pages: pagesOf(stdout), seconds, peakMegabytes: Math.round(peak / 1024), cpuSeconds: cpuTicks / 100, details: detailsOf(stdout) });
     });
   });
 }
@@ -131,6 +138,7 @@ async function main() {
     console.error("usage: npm run bench:eleventy -- --cities N [--runs R] [--keep] (N generated cities, from 0; R builds of each, from 1)");
     process.exit(1);
   }
+  const loadAtStart = os.loadavg()[0]!;
   const eleventyDir = path.join(root, ".flightsite/bench/eleventy");
   const eleventyCli = await installEleventy(eleventyDir);
   // On tmpfs where there is one, as bench:build does: the disk's speed is neither tool's.
@@ -184,8 +192,9 @@ async function main() {
     const flightsiteBytes = average(flightsiteSizes);
 
     const cities = (await readdir(path.join(dataDir, "cities"))).filter((name) => name.endsWith(".yaml")).length;
-    console.log(`\nbench:eleventy, ${cities} cities (${count} generated), in ${scratch}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, load average ${os.loadavg()[0]!.toFixed(1)}`);
-    console.log(`median of ${runs} cold builds:`);
+    console.log(`\nbench:eleventy, ${cities} cities (${count} generated), in ${scratch}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, load average ${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end`);
+    // CPU time (all threads) varies less than wall time with what else runs on the machine.
+    console.log(`median of ${runs} cold builds (CPU: user and system time of all the process's threads):`);
     console.log(`  Eleventy ${eleventyVersion}: ${line(median(eleventyRuns))}`);
     console.log(`  flightsite:     ${line(median(flightsiteRuns))}`);
     console.log(`  flightsite's stages: ${median(flightsiteRuns).details}`);
