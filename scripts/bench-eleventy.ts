@@ -3,9 +3,10 @@
 // 1000), writes an Eleventy project that reads the same YAML files and builds the same city and destination pages
 // (scripts/eleventy-site/: Nunjucks templates that reproduce flightsite's markup, so pages are about the same size),
 // then runs R cold builds of each (default 3, taking turns, each a process of its own, start-up included) and prints
-// per tool: pages, the median wall seconds, pages per second and the peak memory (VmHWM), then the bytes per page of
-// both. Eleventy is not a dependency of flightsite: the first run installs it into .flightsite/bench/eleventy/
-// (git-ignored), later runs reuse it. Timings depend on the machine and on what else runs on it.
+// per tool: pages, the median wall seconds, pages per second, the peak memory (VmHWM) and the CPU time, then the bytes
+// per page of both. Eleventy is not a dependency of flightsite: the first run installs it into
+// .flightsite/bench/eleventy/ (git-ignored), later runs reuse it. Timings depend on the machine and on what else runs
+// on it.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
