@@ -195,17 +195,23 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
 }
 
 /**
- * validateContent's `parse`, with the data files parsed on the threads and on this one at once, each taking an
- * interleaved share: parsing is most of validating a large site, and the threads are idle until rendering.
+ * validateContent's `parse`, with the data files parsed here and on the threads at once, in chunks each takes in
+ * turn: parsing is most of validating a large site, and the threads are idle until rendering. This thread parses a
+ * chunk, then lets the threads' replies in and hands them new chunks, until none are left; on a small site the
+ * threads are hardly started by then, and this thread has parsed nearly everything itself.
  */
 async function parseOnThreads(threads: RenderThreads, sources: SourceFile[]): Promise<typeof parseDataFile> {
-  const shares = threads.count + 1;
-  const elsewhere = threads.parse(sources.filter((_, i) => i % shares !== 0));
-  // This thread's share while the others parse theirs (each file's schema is the one validateContent will give).
+  const chunks: SourceFile[][] = [];
+  for (let i = 0; i < sources.length; i += parseChunk) chunks.push(sources.slice(i, i + parseChunk));
+  const elsewhere = threads.parse(() => chunks.shift());
+  // Each file's schema is the one validateContent will give it.
   const here = new Map<string, ParseResult<unknown>>();
-  for (const [i, file] of sources.entries()) {
-    const schema = i % shares === 0 ? schemaForFile(file.path) : undefined;
-    if (schema) here.set(file.path, parseDataFile(file, schema));
+  for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+    for (const file of chunk) {
+      const schema = schemaForFile(file.path);
+      if (schema) here.set(file.path, parseDataFile(file, schema));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const outcomes = await elsewhere;
   return <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
@@ -216,6 +222,9 @@ async function parseOnThreads(threads: RenderThreads, sources: SourceFile[]): Pr
     return outcome.ok ? { ok: true, parsed: parsedElsewhere(file, outcome.data as T) } : outcome;
   };
 }
+
+/** Files per chunk of parsing: some tens of milliseconds of work. */
+const parseChunk = 64;
 
 /** Files copied into the site as they are (templates/static/: the favicon…), named relative to `dir`. */
 export async function loadStaticFiles(dir: string): Promise<OutputFile[]> {

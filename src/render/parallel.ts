@@ -38,18 +38,23 @@ export class RenderThreads {
   }
 
   /**
-   * Each file parsed and checked against its schema (src/content/parse.ts), on the threads, by path: what
-   * validateContent's `parse` then takes instead of parsing again. Files of no known kind are left out.
+   * Data files parsed and checked against their schemas (src/content/parse.ts) on the threads, by path: what
+   * validateContent's `parse` then takes instead of parsing again. Each thread, once started, takes the chunks
+   * `next` hands out until there are none left, so a thread that is slow to start takes fewer (the caller parses
+   * from the same chunks meanwhile). Files of no known kind are left out.
    */
-  async parse(files: readonly SourceFile[]): Promise<Map<string, ParseOutcome>> {
+  async parse(next: () => SourceFile[] | undefined): Promise<Map<string, ParseOutcome>> {
     const outcomes = new Map<string, ParseOutcome>();
-    await this.#all((thread, share) =>
-      thread.request({ kind: "parse", files: files.filter((_, i) => i % share.count === share.index) }, (reply) => {
-        if (reply.kind !== "parsed") return false;
-        for (const [file, outcome] of reply.outcomes) outcomes.set(file, outcome);
-        return true;
-      }),
-    );
+    await this.#all(async (thread) => {
+      await thread.ready;
+      for (let files = next(); files; files = next()) {
+        await thread.request({ kind: "parse", files }, (reply) => {
+          if (reply.kind !== "parsed") return false;
+          for (const [file, outcome] of reply.outcomes) outcomes.set(file, outcome);
+          return true;
+        });
+      }
+    });
     return outcomes;
   }
 
@@ -172,9 +177,14 @@ class RenderThread {
   readonly #worker = new Worker(workerUrl);
   #pending: { onReply: (reply: WorkerReply) => boolean; resolve: () => void; reject: (error: unknown) => void } | undefined;
   #ended: unknown;
+  #started!: { resolve: () => void; reject: (error: unknown) => void };
+  /** Settled once the thread has loaded its modules and waits for work (or has failed to). */
+  readonly ready = new Promise<void>((resolve, reject) => (this.#started = { resolve, reject }));
 
   constructor() {
+    this.ready.catch(() => {}); // a thread that fails before anyone waits for it fails the next request instead
     this.#worker.on("message", (reply: WorkerReply) => {
+      if (reply.kind === "ready") return this.#started.resolve();
       const pending = this.#pending;
       if (pending?.onReply(reply)) {
         this.#pending = undefined;
@@ -201,6 +211,7 @@ class RenderThread {
 
   #end(error: unknown): void {
     this.#ended ??= error;
+    this.#started.reject(this.#ended);
     const pending = this.#pending;
     this.#pending = undefined;
     pending?.reject(this.#ended);

@@ -15,7 +15,8 @@ export type WorkerRequest = { kind: "parse"; files: SourceFile[] } | { kind: "re
 export type WorkerReply =
   | { kind: "parsed"; outcomes: [file: string, outcome: ParseOutcome][] }
   | { kind: "files"; files: (RenderedFile | ReusedFile)[] }
-  | { kind: "rendered" };
+  | { kind: "rendered" }
+  | { kind: "ready" };
 
 /** What parseDataFile found, as plain data: the checked data, or every problem with its place. */
 export type ParseOutcome = { ok: true; data: unknown } | { ok: false; problems: ContentProblem[] };
@@ -44,3 +45,4 @@ port?.on("message", (request: WorkerRequest) => {
     port.postMessage({ kind: "rendered" } satisfies WorkerReply);
   }
 });
+port?.postMessage({ kind: "ready" } satisfies WorkerReply);
