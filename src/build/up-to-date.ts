@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import type { BuildCache, LastBuild } from "./build-cache";
+
+/**
+ * What a build is made from, as one digest: the code that renders (codeId), the project's own client/ and
+ * templates/ (the stylesheet and browser script are bundled from `root`), and each YAML file of `dataDir` (`names`,
+ * from sourceFileNames), each file by name, size and modification time, as make and the compiled CLI
+ * (bin/flightsite.js) judge a file unchanged. Equal digests, with the output as the last build left it, mean a
+ * build would write the same bytes: it is skipped.
+ */
+export function inputsDigest(codeId: string, root: string, dataDir: string, names: readonly string[]): string {
+  const hash = createHash("sha1").update(codeId).update("\0");
+  const add = (file: string, name: string) => {
+    const { size, mtimeMs } = statSync(file);
+    hash.update(`${name}\0${size}\0${mtimeMs}\0`);
+  };
+  for (const folder of ["client", "templates"]) {
+    const entries = readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    for (const file of entries.map((entry) => path.join(entry.parentPath, entry.name)).sort()) add(file, path.relative(root, file));
+  }
+  for (const name of names) add(path.join(dataDir, name), name);
+  return hash.digest("base64url");
+}
+
+/**
+ * Whether `outDir` holds exactly the files `cache` describes and the `extra` ones (the downloads, assets and manifest),
+ * each with the size and modification time it had when the build wrote it: nothing edited, added or removed since.
+ */
+export function outputIntact(outDir: string, cache: BuildCache, extra: LastBuild["others"]): boolean {
+  try {
+    let files = 0;
+    for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) if (!entry.isDirectory()) files++;
+    if (files !== cache.size + extra.length) return false;
+    for (const [name, { bytes, mtimeMs }] of [...cache, ...extra.map(([name, bytes, mtimeMs]) => [name, { bytes, mtimeMs }] as const)]) {
+      const stats = statSync(path.join(outDir, name));
+      if (stats.size !== bytes || stats.mtimeMs !== mtimeMs) return false;
+    }
+    return true;
+  } catch {
+    return false; // the folder or one of its files is gone
+  }
+}
