@@ -25,16 +25,17 @@ export function renderThreadsForFiles(names: readonly string[]): number {
 }
 
 /**
- * Worker threads that parse data files and then render the site, one share each. They are started before the data
- * is even read, so that their start-up (loading React and the templates) happens while the main thread reads; the
- * bulk of parsing (a site of 10,000 cities has 40 MB of YAML) is then shared among them. Each request runs on all
- * threads at once; the first failure stops every thread, and so does close().
+ * The threads of a large site: this one and `count - 1` worker threads, which parse data files and then render the
+ * site, one share each. The workers are started before the data is even read, so that their start-up (loading React
+ * and the templates) happens while this thread reads; the bulk of parsing (a site of 10,000 cities has 40 MB of YAML)
+ * is then shared among them. This thread renders a share too rather than wait: one isolate fewer, with its copy of
+ * the content. The first failure stops every thread, and so does close().
  */
 export class RenderThreads {
   readonly #threads: RenderThread[];
 
   constructor(readonly count: number) {
-    this.#threads = Array.from({ length: count }, () => new RenderThread());
+    this.#threads = Array.from({ length: count - 1 }, () => new RenderThread());
   }
 
   /**
@@ -58,14 +59,19 @@ export class RenderThreads {
     return outcomes;
   }
 
-  /** renderInParallel on these threads, each writing its share into `outDir`; the threads end with it. */
+  /** renderInParallel on these threads, each writing its share into `outDir`; the workers end with it. */
   async render(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
+    let stopped = false;
     try {
-      await this.#all((thread, share) =>
-        thread.request({ kind: "render", input, share, outDir }, (reply) => {
-          if (reply.kind === "files") onRendered(reply.files);
-          return reply.kind === "rendered";
-        }),
+      await this.#all(
+        (thread, share) =>
+          thread.request({ kind: "render", input, share, outDir }, (reply) => {
+            if (reply.kind === "files") onRendered(reply.files);
+            return reply.kind === "rendered";
+          }),
+        // This thread's share, in turns, so that the workers' batches come in (and are let go) as they are sent.
+        () => renderShareHere(input, { index: 0, count: this.count }, new OutputFolder(outDir), onRendered, () => stopped),
+        () => (stopped = true),
       );
     } finally {
       await this.close();
@@ -77,17 +83,22 @@ export class RenderThreads {
     await Promise.all(this.#threads.map((thread) => thread.stop()));
   }
 
-  async #all(run: (thread: RenderThread, share: Share) => Promise<void>): Promise<void> {
+  /**
+   * `run` on every worker (with share 1, 2…) and `here` on this thread (share 0), all at once. On the first failure
+   * the workers are stopped and `stop` is called, and that failure is thrown once all have ended.
+   */
+  async #all(run: (thread: RenderThread, share: Share) => Promise<void>, here?: () => Promise<void>, stop?: () => void): Promise<void> {
     let failure: { error: unknown } | undefined;
-    await Promise.all(
-      this.#threads.map((thread, index) =>
-        run(thread, { index, count: this.count }).catch((error: unknown) => {
-          // The first failure is the one to report: stop the other threads, and let their ends go unremarked.
-          failure ??= { error };
-          void this.close();
-        }),
-      ),
-    );
+    const fail = (error: unknown) => {
+      // The first failure is the one to report: stop the other threads, and let their ends go unremarked.
+      failure ??= { error };
+      stop?.();
+      void this.close();
+    };
+    await Promise.all([
+      ...(here ? [here().catch(fail)] : []),
+      ...this.#threads.map((thread, index) => run(thread, { index: index + 1, count: this.count }).catch(fail)),
+    ]);
     if (failure) throw failure.error;
   }
 }
@@ -138,6 +149,34 @@ export function renderShareInto(
   folder: OutputFolder,
   onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
 ): void {
+  for (const file of writeShare(input, share, folder)) onRendered([file]);
+}
+
+// --- internal ---
+
+/**
+ * renderShareInto on the main thread beside workers: it stops every hundred files to let their messages in, and
+ * ends early once `stopped` says so (a worker failed).
+ */
+async function renderShareHere(
+  input: RenderInput,
+  share: Share,
+  folder: OutputFolder,
+  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
+  stopped: () => boolean,
+): Promise<void> {
+  let count = 0;
+  for (const file of writeShare(input, share, folder)) {
+    onRendered([file]);
+    if (++count % 100 === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stopped()) return;
+    }
+  }
+}
+
+/** The files of one share, each written (or linked from the last good output) before it is handed on. */
+function* writeShare(input: RenderInput, share: Share, folder: OutputFolder): Generator<RenderedFile | ReusedFile> {
   const { cache } = input;
   // Only a file exactly as this cache wrote it is taken: `flightsite serve` rewrites files of the output in place.
   const reuse = (file: string) => {
@@ -154,20 +193,17 @@ export function renderShareInto(
   };
   for (const item of renderShare(input, share, reuse)) {
     if ("reused" in item) {
-      onRendered([item.reused]);
+      yield item.reused;
     } else {
       const { output } = item;
       const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.bytes)) : output.contents;
       const { sha256, mtimeMs } = folder.write(output.file, contents);
       item.rendered.sha256 = sha256;
       if (cache) item.rendered.mtimeMs = mtimeMs;
-      onRendered([item.rendered]);
+      yield item.rendered;
     }
   }
 }
-
-// --- internal ---
-
 function threadsForPages(pages: number): number {
   return pages >= pagesWorthThreads ? availableParallelism() : 1;
 }
