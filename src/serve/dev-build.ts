@@ -199,10 +199,9 @@ export class DevBuild {
     };
   }
 
-
   /**
-   * The cities of a save that changed only cities (#changedCities), in the order of the site; undefined when more than
-   * that changed since `last`, or a city changed what the lists of cities show of it.
+   * The cities that changed since `last`, in the order of the site, when nothing else did; undefined when more than
+   * cities changed, or a city changed what the lists of cities show of it.
    */
   #changedCities(last: BuildInputs, next: BuildInputs): City[] | undefined {
     if (next.renderer !== last.renderer || next.bundle !== last.bundle || next.staticFiles !== last.staticFiles || next.downloads !== last.downloads) return undefined;
