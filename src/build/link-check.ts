@@ -108,14 +108,40 @@ export class LinkCheck {
   broken(): BrokenLink[] {
     const found: { page: string; position: number; link: string }[] = [];
     for (const { link, target, pages, positions } of this.#links.values()) {
-      if (target === null) continue;
-      const { file, anchor } = target;
-      const exists = file !== undefined && this.#names.has(file);
-      if (exists && (!anchor || this.#ids.get(file)?.some((ids) => ids.has(anchor)))) continue;
+      if (target === null || this.#resolves(target)) continue;
       pages.forEach((page, i) => found.push({ page: this.#pages[page]!, position: positions[i]!, link }));
     }
-    found.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : a.position - b.position));
-    return found.map(({ page, link }) => ({ page, link }));
+    return inPageOrder(found);
+  }
+
+  /**
+   * broken(), of the links on the pages `files` alone: all that adding those pages again can break while no file
+   * came or went and no page's ids changed (the dev server's save of one city).
+   */
+  brokenOn(files: Iterable<string>): BrokenLink[] {
+    const found: { page: string; position: number; link: string }[] = [];
+    for (const file of files) {
+      const added = this.#pageNumbers.get(file);
+      for (const key of new Set(added?.keys)) {
+        const { link, target, pages, positions } = this.#links.get(key)!;
+        if (this.#resolves(target)) continue;
+        const end = firstAtLeast(pages, added!.page + 1);
+        for (let i = firstAtLeast(pages, added!.page); i < end; i++) found.push({ page: file, position: positions[i]!, link });
+      }
+    }
+    return inPageOrder(found);
+  }
+
+  /** The ids on the page `file`, as last added. */
+  idsOf(file: string): ReadonlySet<string> | undefined {
+    const pieces = this.#ids.get(file);
+    return pieces && new Set(pieces.flatMap((ids) => [...ids]));
+  }
+
+  #resolves(target: Target | null): boolean {
+    if (target === null) return true;
+    const { file, anchor } = target;
+    return file !== undefined && this.#names.has(file) && (!anchor || this.#ids.get(file)?.some((ids) => ids.has(anchor)) === true);
   }
 
   #idSetOf(piece: FoundLinks): ReadonlySet<string> {
@@ -157,6 +183,11 @@ export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLin
 interface Target {
   file: string | undefined;
   anchor: string;
+}
+
+function inPageOrder(found: { page: string; position: number; link: string }[]): BrokenLink[] {
+  found.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : a.position - b.position));
+  return found.map(({ page, link }) => ({ page, link }));
 }
 
 /** The index of the first number in ascending `numbers` that is at least `value` (numbers.length if none). */

@@ -26,8 +26,7 @@ const toPosix = (p: string) => p.split(path.sep).join("/");
 
 /**
  * loadSourceFiles for a long-running process (the dev server): a file is read again only when it is named as
- * changed or its size or modification time differ from the last read, so a save on a site of thousands of files
- * reads one file and looks at the others' metadata. The same file keeps the same SourceFile object.
+ * changed or its size or modification time differ from the last read. The same file keeps the same SourceFile object.
  */
 export class SourceFileReader {
   #known = new Map<string, { size: number; mtimeMs: number; file: SourceFile }>();
@@ -37,8 +36,40 @@ export class SourceFileReader {
     readonly root: string,
   ) {}
 
-  /** Every YAML file under dataDir; `changed` (absolute paths) are read again whatever their metadata says. */
-  async load(changed: Iterable<string> = []): Promise<SourceFile[]> {
+  /**
+   * Every YAML file under dataDir. Without `changed`, the folder is listed and each file's metadata looked at; with
+   * it (absolute paths, from a watcher that reports every change), only those files are read again, so a save on a
+   * site of thousands of files reads one file and looks at no other. A changed path that is not a file read before
+   * (a new or deleted file, a folder) lists the folder again.
+   */
+  async load(changed?: Iterable<string>): Promise<SourceFile[]> {
+    const named = changed && [...changed];
+    if (named && this.#known.size > 0 && this.#rereadKnown(named)) return [...this.#known.values()].map((entry) => entry.file);
+    return this.#list(named ?? []);
+  }
+
+  // --- internal ---
+
+  /** Reads the changed files again; false when one of them is not a file read before, or is gone. */
+  #rereadKnown(changed: string[]): boolean {
+    for (const absolute of changed) {
+      const relative = path.relative(this.dataDir, absolute);
+      if (relative.startsWith("..") || path.isAbsolute(relative)) continue; // not data
+      const last = this.#known.get(absolute);
+      if (!last) return false;
+      let stats;
+      try {
+        stats = statSync(absolute);
+      } catch {
+        return false; // deleted
+      }
+      if (!stats.isFile()) return false;
+      this.#known.set(absolute, { size: stats.size, mtimeMs: stats.mtimeMs, file: { path: last.file.path, text: readFileSync(absolute, "utf8") } });
+    }
+    return true;
+  }
+
+  async #list(changed: string[]): Promise<SourceFile[]> {
     const names = await fg("**/*.{yaml,yml}", { cwd: this.dataDir, onlyFiles: true });
     names.sort();
     const reread = new Set(changed);

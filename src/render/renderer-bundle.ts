@@ -5,13 +5,16 @@ import { pathToFileURL } from "node:url";
 import { build, type BuildFailure } from "esbuild";
 import { TemplateError } from "../errors";
 import type { renderRoute } from "./render-route";
-import type { createRoutes } from "../site/routes";
+import type { cityRoutes, createRoutes, listedCity } from "../site/routes";
 
 /** The code that turns content into pages: the route table and the renderer, with every template they use. */
 export interface Renderer {
   /** A hash of the code: equal ids render equal pages from equal routes. */
   id: string;
   createRoutes: typeof createRoutes;
+  /** One city's pages, and what the lists of cities show of it: `serve --watch` re-creates only these after a city's save. */
+  cityRoutes: typeof cityRoutes;
+  listedCity: typeof listedCity;
   renderRoute: typeof renderRoute;
 }
 
@@ -31,7 +34,7 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
     const result = await build({
       absWorkingDir: root,
       stdin: {
-        contents: 'export { createRoutes } from "../site/routes.tsx";\nexport { renderRoute } from "./render-route.tsx";\n',
+        contents: 'export { cityRoutes, createRoutes, listedCity } from "../site/routes.tsx";\nexport { renderRoute } from "./render-route.tsx";\n',
         resolveDir: path.join(root, "src", "render"),
         sourcefile: "src/render/render-entry.ts",
         loader: "ts",
@@ -64,7 +67,7 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
   await writeFile(file, code);
   try {
     const module = (await import(pathToFileURL(file).href)) as Omit<Renderer, "id">;
-    return { id, createRoutes: module.createRoutes, renderRoute: module.renderRoute };
+    return { id, createRoutes: module.createRoutes, cityRoutes: module.cityRoutes, listedCity: module.listedCity, renderRoute: module.renderRoute };
   } finally {
     await rm(file, { force: true });
   }

@@ -3,19 +3,17 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { z } from "zod";
 import { loadStaticFiles, type BuildOptions } from "../build/build";
 import { bundleClient } from "../build/client-bundle";
 import { SourceFileReader } from "../content/load";
-import { parseDataFile, type ParseResult } from "../content/parse";
-import { validateContent } from "../content/validate";
+import { ContentValidator } from "../content/validate";
 import { ContentError, LinkError } from "../errors";
 import { LinkCheck, linksOf } from "../build/link-check";
 import { isBuildFailure, loadRenderer, templateErrorFromBuild, templateErrorFromException, type Renderer } from "../render/renderer-bundle";
 import { generateDocuments } from "../documents/generate";
 import { renderInParallel, renderThreadsFor } from "../render/parallel";
 import { routeKey, sharedInputs } from "../render/route-key";
-import type { AssetUrls, City, Download, OutputFile, Route, SiteContent, SourceFile } from "../content/types";
+import type { AssetUrls, City, Download, OutputFile, Route, SiteContent } from "../content/types";
 import { writeChangedFiles, writeOutput } from "../build/write-output";
 
 export interface DevBuildOptions extends BuildOptions {
@@ -38,14 +36,16 @@ export interface RebuildResult {
 }
 
 /**
- * The site kept in memory between builds, so that a change costs only what it affects. Every rebuild re-reads and
- * re-validates all of data/ (only changed files are parsed again; the cross-checks need all of them), re-creates
- * every route, and renders only the routes whose input changed: each route's key is a hash of the renderer's code
+ * The site kept in memory between builds, so that a change costs only what it affects. A rebuild reads again only the
+ * data files named as changed, and checks again only what they affect (src/content/validate.ts, ContentValidator).
+ * The common save, cities that keep what the lists of cities show of them (name, link, airport codes) with nothing
+ * else changed, re-creates and renders only those cities' pages: nothing else can differ, since a city's pages are
+ * made from it and from what every city shares, and other cities name it only by its slug. Any other change
+ * re-creates every route and renders those whose input changed: each route's key is a hash of the renderer's code
  * and of its props (or of the route itself, for the sitemap and robots.txt), and a route whose key is unchanged
- * keeps its last output. So one city file re-renders that city's pages, the pages whose props mention it (home and
- * /cities/ list names and links; other cities link its slug), and the sitemap when the list of pages changes;
- * site.yaml or city-common.yaml change every page that shows them. Templates and client code are rebundled only when
- * a file of theirs changed. Only files whose bytes differ are written; files no longer produced are deleted.
+ * keeps its last output; so site.yaml or city-common.yaml change every page that shows them. Templates and client
+ * code are rebundled only when a file of theirs changed. Only files whose bytes differ are written; files no longer
+ * produced are deleted.
  */
 export class DevBuild {
   #renderer: Renderer | undefined;
@@ -57,7 +57,9 @@ export class DevBuild {
   /** What the output folder holds, from the last write; undefined until a first complete write. */
   #written: Map<string, string | Uint8Array> | undefined;
   #sources: SourceFileReader | undefined;
-  #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
+  #validator = new ContentValidator();
+  /** What the last rebuild was made from, when it succeeded: a save that changes only cities starts from it. */
+  #last: BuildInputs | undefined;
   /**
    * What the city pages of the last rendered rebuild were made from: a digest of what every city's pages show
    * besides their city (settings, city-common.yaml, destinations, assets, templates), and each city by slug. A city
@@ -74,13 +76,16 @@ export class DevBuild {
   constructor(readonly options: DevBuildOptions) {}
 
   /**
-   * Rebuilds after `changed` files (absolute paths) changed, or everything the first time, and writes the
-   * difference into outDir. Throws ContentError, LinkError or TemplateError and writes nothing when the sources
-   * have a mistake; the output folder then keeps the last good build.
+   * Rebuilds after `changed` files (absolute paths; every file that changed, as a watcher reports them) changed, or
+   * after anything changed when `changed` is left out (data/ is then listed again), and writes the difference into
+   * outDir. Throws ContentError, LinkError or TemplateError and writes nothing when the sources have a mistake; the
+   * output folder then keeps the last good build.
    */
-  async rebuild(changed: string[] = []): Promise<RebuildResult> {
+  async rebuild(changed?: string[]): Promise<RebuildResult> {
     const started = performance.now();
-    for (const file of changed) {
+    const last = this.#last;
+    this.#last = undefined; // until this rebuild succeeds
+    for (const file of changed ?? []) {
       const part = this.partOf(file);
       if (part === "client") this.#stale.client = this.#stale.renderer = true; // islands render on the server too
       else if (part === "templates") this.#stale.renderer = true;
@@ -106,10 +111,42 @@ export class DevBuild {
 
     this.#sources ??= new SourceFileReader(dataDir, root);
     const sources = await this.#sources.load(changed);
-    const content = this.#withQuoteEndpoint(validateContent(sources, this.#parse));
-    this.#forgetParsed(sources);
-
+    const validated = this.#validator.validate(sources);
+    const content = this.#withQuoteEndpoint(validated);
     const downloads = await this.#generateDownloads(content);
+    const inputs: BuildInputs = { validated, renderer, bundle, staticFiles: this.#staticFiles, downloads };
+    const cities = last && this.#changedCities(last, inputs);
+    const result = cities ? await this.#rebuildCities(cities, content, inputs, started) : await this.#rebuildAll(content, inputs, started);
+    this.#last = inputs;
+    return result;
+  }
+
+  async #generateDownloads(content: SiteContent): Promise<Download[]> {
+    // The documents print the company line and the shared checklists besides their own files.
+    const key = digest(JSON.stringify([content.documents, content.cityCommon, content.site]));
+    if (this.#downloads?.key !== key) this.#downloads = { key, files: await generateDocuments(content) };
+    return this.#downloads.files;
+  }
+
+  /** Which part of the project a changed file belongs to, or undefined for a file the site is not built from. */
+  partOf(file: string): "data" | "templates" | "styles" | "static" | "client" | undefined {
+    const { root, dataDir } = this.options;
+    const inside = (folder: string) => !path.relative(folder, file).startsWith("..") && !path.isAbsolute(path.relative(folder, file));
+    if (inside(dataDir)) return "data";
+    if (inside(path.join(root, "templates/styles"))) return "styles";
+    if (inside(path.join(root, "templates/static"))) return "static";
+    if (inside(path.join(root, "templates"))) return "templates";
+    if (inside(path.join(root, "client"))) return "client";
+    return undefined;
+  }
+
+  // --- internal ---
+
+  /** Every route created again, and rendered where its input changed; the output compared and written. */
+  async #rebuildAll(content: SiteContent, inputs: BuildInputs, started: number): Promise<RebuildResult> {
+    const { renderer, bundle, downloads, staticFiles } = inputs;
+    const { outDir } = this.options;
+
     const routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
     const context = { site: content.site };
     const rendered = new Map<string, { key: string; output: OutputFile }>();
@@ -141,8 +178,8 @@ export class DevBuild {
     this.#rendered = rendered;
     this.#cityInputs = cityInputs;
 
-    const files = [...[...rendered.values()].map((r) => r.output), ...downloads, ...bundle.files, ...this.#staticFiles];
-    const broken = this.#checkLinks(files, content.site.baseUrl).filter((link) => link.link !== this.options.quoteEndpoint);
+    const files = [...[...rendered.values()].map((r) => r.output), ...downloads, ...bundle.files, ...staticFiles];
+    const broken = this.#checkLinks(files, content.site.baseUrl, true).filter((link) => link.link !== this.options.quoteEndpoint);
     const names = new Set(files.map((f) => f.file));
     if (broken.length > 0) throw new LinkError(broken);
 
@@ -162,66 +199,87 @@ export class DevBuild {
     };
   }
 
-  async #generateDownloads(content: SiteContent): Promise<Download[]> {
-    // The documents print the company line and the shared checklists besides their own files.
-    const key = digest(JSON.stringify([content.documents, content.cityCommon, content.site]));
-    if (this.#downloads?.key !== key) this.#downloads = { key, files: await generateDocuments(content) };
-    return this.#downloads.files;
+  /**
+   * The cities that changed since `last`, in the order of the site, when nothing else did; undefined when more than
+   * cities changed, or a city changed what the lists of cities show of it.
+   */
+  #changedCities(last: BuildInputs, next: BuildInputs): City[] | undefined {
+    if (next.renderer !== last.renderer || next.bundle !== last.bundle || next.staticFiles !== last.staticFiles || next.downloads !== last.downloads) return undefined;
+    const [before, after] = [last.validated, next.validated];
+    // ContentValidator keeps every part of the content that did not change as it was, so identity says it.
+    const others = Object.keys(after) as (keyof SiteContent)[];
+    if (others.some((part) => part !== "cities" && after[part] !== before[part]) || after.cities.length !== before.cities.length) return undefined;
+    const { listedCity } = next.renderer;
+    const cities: City[] = [];
+    for (const [index, city] of after.cities.entries()) {
+      const earlier = before.cities[index]!;
+      if (city === earlier) continue;
+      if (JSON.stringify(listedCity(city)) !== JSON.stringify(listedCity(earlier))) return undefined;
+      cities.push(city);
+    }
+    return cities;
   }
 
-  /** Which part of the project a changed file belongs to, or undefined for a file the site is not built from. */
-  partOf(file: string): "data" | "templates" | "styles" | "static" | "client" | undefined {
-    const { root, dataDir } = this.options;
-    const inside = (folder: string) => !path.relative(folder, file).startsWith("..") && !path.isAbsolute(path.relative(folder, file));
-    if (inside(dataDir)) return "data";
-    if (inside(path.join(root, "templates/styles"))) return "styles";
-    if (inside(path.join(root, "templates/static"))) return "static";
-    if (inside(path.join(root, "templates"))) return "templates";
-    if (inside(path.join(root, "client"))) return "client";
-    return undefined;
+  /**
+   * A save that changed only `cities`: their pages are created and rendered again, and nothing else. Every other page
+   * is made from things that did not change (home and /cities/ from what listedCity shows; other cities name these
+   * only by slug), and so are the sitemap and feed; no file appears or goes.
+   */
+  async #rebuildCities(cities: City[], content: SiteContent, inputs: BuildInputs, started: number): Promise<RebuildResult> {
+    const { renderer, bundle } = inputs;
+    const common = sharedInputs(renderer.id, content, bundle.assets);
+    const context = { site: content.site };
+    const outputs: OutputFile[] = [];
+    for (const city of cities) {
+      for (const route of this.#guard(() => renderer.cityRoutes(content, bundle.assets, city), "creating the routes")) {
+        const key = routeKey(route, common);
+        const before = this.#rendered.get(route.file);
+        // A city's page is made each time its element is read (src/site/routes.tsx): read it once, to render it.
+        const output = before?.key === key ? before.output : this.#guard(() => renderer.renderRoute({ ...route }, context), `rendering ${route.url}`);
+        this.#rendered.set(route.file, { key, output });
+        outputs.push(output);
+      }
+      this.#cityInputs!.cities.set(city.urlSlug, city);
+    }
+    const written = this.#written!;
+    const changedFiles = outputs.filter((f) => !sameContents(written.get(f.file), f.contents));
+    const broken = this.#checkLinks(changedFiles, content.site.baseUrl, false).filter((link) => link.link !== this.options.quoteEndpoint);
+    if (broken.length > 0) throw new LinkError(broken);
+    await writeChangedFiles(this.options.outDir, changedFiles, []);
+    for (const file of changedFiles) written.set(file.file, file.contents);
+    this.content = content;
+    return { written: changedFiles.map((f) => f.file), removed: [], milliseconds: Math.round(performance.now() - started), threads: 1 };
   }
-
-  // --- internal ---
 
   /**
    * The link check over every file, kept between rebuilds: only the files whose contents changed since the last
-   * check are scanned and put in again, so a save costs the pages it changed, not the whole site.
+   * check are scanned and put in again, so a save costs the pages it changed, not the whole site. `files` is every
+   * file of the site when `complete`, and a file not among them is gone. Else `files` are the pages that changed
+   * since a check that found nothing broken: while their ids stay the same, only their own links need a look.
    */
-  #checkLinks(files: OutputFile[], baseUrl: string) {
+  #checkLinks(files: OutputFile[], baseUrl: string, complete: boolean) {
     if (this.#linkCheck?.baseUrl !== baseUrl) this.#linkCheck = { baseUrl, check: new LinkCheck(baseUrl), contents: new Map() };
     const { check, contents } = this.#linkCheck;
     const present = new Set<string>();
+    let idsChanged = false;
     for (const file of files) {
       present.add(file.file);
       if (contents.get(file.file) === file.contents) continue;
       contents.set(file.file, file.contents);
       const found = linksOf(file);
+      if (found && !complete) idsChanged ||= !sameIds(check.idsOf(file.file), found.ids);
       if (found) check.addPage(file.file, found.links, found.ids);
       else {
         check.removePage(file.file);
         check.addFile(file.file);
       }
     }
-    for (const file of contents.keys()) {
+    for (const file of complete ? contents.keys() : []) {
       if (present.has(file)) continue;
       check.removeFile(file);
       contents.delete(file);
     }
-    return check.broken();
-  }
-
-  /** parseDataFile, remembering each file's result until its text changes. */
-  #parse = <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
-    const last = this.#parsed.get(file.path);
-    if (last && last.text === file.text && last.schema === schema) return last.result as ParseResult<T>;
-    const result = parseDataFile(file, schema);
-    this.#parsed.set(file.path, { text: file.text, schema, result });
-    return result;
-  };
-
-  #forgetParsed(sources: SourceFile[]): void {
-    const present = new Set(sources.map((s) => s.path));
-    for (const file of this.#parsed.keys()) if (!present.has(file)) this.#parsed.delete(file);
+    return complete || idsChanged ? check.broken() : check.brokenOn(present);
   }
 
   #withQuoteEndpoint(content: SiteContent): SiteContent {
@@ -265,8 +323,23 @@ export class DevBuild {
 
 // --- internal ---
 
+/** What a rebuild is made from, besides the renders it keeps. */
+interface BuildInputs {
+  /** The content as validated, before the dev server's quote endpoint is put in. */
+  validated: SiteContent;
+  renderer: Renderer;
+  bundle: { files: OutputFile[]; assets: AssetUrls };
+  staticFiles: OutputFile[];
+  downloads: Download[];
+}
+
 function isCityPage(route: Route): boolean {
   return route.kind === "page" && (route.pageKind === "city" || route.pageKind === "destination");
+}
+
+function sameIds(before: ReadonlySet<string> | undefined, after: string[] = []): boolean {
+  const distinct = new Set(after);
+  return before !== undefined && before.size === distinct.size && [...distinct].every((id) => before.has(id));
 }
 
 function digest(text: string): string {

@@ -11,6 +11,7 @@ import { consoleDeliveryWarning, type BuildOptions } from "../build/build";
 import { contentTypeFor } from "./content-types";
 import { DevBuild, type RebuildResult } from "./dev-build";
 import { DevEvents } from "./dev-events";
+import { watchFolder } from "./folder-watcher";
 import { ContentError, LinkError, TemplateError, formatContentError } from "../errors";
 import { getRequestListener } from "@hono/node-server";
 import { quoteApiPath } from "../content/urls";
@@ -227,7 +228,8 @@ async function watchSources(
     });
   };
 
-  const folders = [options.dataDir, path.join(options.root, "templates"), path.join(options.root, "client")];
+  // data/ by its own watcher (folder-watcher.ts), which costs nothing per file; chokidar for the code.
+  const folders = [path.join(options.root, "templates"), path.join(options.root, "client")];
   // Editors' swap and backup files are not sources.
   const ignored = (file: string) => /(^|[/\\])\.[^/\\]|~$|\.sw[a-z]$/.test(path.basename(file));
   const watcher = watch(folders, { ignoreInitial: true, ignored });
@@ -247,12 +249,15 @@ async function watchSources(
     if (typeof name !== "string" || !name || !watched) return;
     schedule(path.resolve(path.basename(watched) === name ? watched : path.join(watched, name)));
   });
-  watcher.on("error", (error) => options.stderr(`flightsite: watching stopped working: ${String(error)}\n`));
+  const reportError = (error: unknown) => options.stderr(`flightsite: watching stopped working: ${String(error)}\n`);
+  watcher.on("error", reportError);
+  const dataWatcher = watchFolder(path.resolve(options.dataDir), schedule, reportError);
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
 
   return {
     async close() {
       clearTimeout(timer);
+      dataWatcher.close();
       await watcher.close();
       await running;
     },

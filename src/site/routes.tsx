@@ -57,14 +57,7 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
     ...content.episodes.map((episode) => episodeRoute(content, assets, episode)),
     // A large site has tens of thousands of these: each builds its page (props, structured data) only when asked,
     // so a render thread holds one page's props at a time rather than the whole site's.
-    ...content.cities.flatMap((city) => [
-      lazyPage("city", cityUrl(city.urlSlug), { city }, () => cityRoute(content, assets, city)),
-      ...content.destinations.map((destination) =>
-        lazyPage("destination", destinationUrl(city.urlSlug, destination.urlSegment), { city, destination: destination.slug }, () =>
-          destinationRoute(content, assets, city, destination),
-        ),
-      ),
-    ]),
+    ...content.cities.flatMap((city) => cityRoutes(content, assets, city)),
     notFoundRoute(content, assets),
   ];
   const indexable = routes.filter(
@@ -81,6 +74,29 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
     },
   );
   return routes;
+}
+
+/**
+ * The pages of one city, as createRoutes makes them: its city page and one page per destination. They are made from
+ * the city and what every city's pages share (settings, city-common.yaml, destinations, assets), nothing else.
+ */
+export function cityRoutes(content: SiteContent, assets: AssetUrls, city: City): Route[] {
+  return [
+    lazyPage("city", cityUrl(city.urlSlug), { city }, () => cityRoute(content, assets, city)),
+    ...content.destinations.map((destination) =>
+      lazyPage("destination", destinationUrl(city.urlSlug, destination.urlSegment), { city, destination: destination.slug }, () =>
+        destinationRoute(content, assets, city, destination),
+      ),
+    ),
+  ];
+}
+
+/**
+ * What the pages that list every city (home, /cities/) show of one city. While it stays the same for every city, so
+ * do those pages, and so does the sitemap.
+ */
+export function listedCity(city: City): { name: string; href: string; airports: string } {
+  return { name: city.cityName, href: cityUrl(city.urlSlug), airports: city.airports.map((a) => a.code).join(", ") };
 }
 
 /** "Appointments & Second Opinions" → "appointments-second-opinions", for section anchors. */
@@ -146,7 +162,10 @@ function homeRoute(content: SiteContent, assets: AssetUrls): Route {
     url: "/",
     jsonLd: [localBusinessJsonLd(site, "/")],
   }, { modal: true });
-  const cityLinks = content.cities.map((city) => ({ name: city.cityName, href: cityUrl(city.urlSlug) }));
+  const cityLinks = content.cities.map((city) => {
+    const { name, href } = listedCity(city);
+    return { name, href };
+  });
   return page("home", "/", <HomePage chrome={chrome} home={homeContent} cities={cityLinks} />);
 }
 
@@ -157,11 +176,7 @@ function citiesRoute(content: SiteContent, assets: AssetUrls): Route {
     url: citiesUrl,
     breadcrumb: [home, cities],
   });
-  const cityCards = content.cities.map((city) => ({
-    name: city.cityName,
-    href: cityUrl(city.urlSlug),
-    airports: city.airports.map((a) => a.code).join(", "),
-  }));
+  const cityCards = content.cities.map(listedCity);
   return page("cities", citiesUrl, <CitiesPage chrome={chrome} cities={cityCards} />);
 }
 

@@ -220,4 +220,19 @@ describe("LinkCheck, kept between rebuilds", () => {
     check.addPage("b/index.html", [], []);
     expect(check.broken()).toEqual([{ page: "a/index.html", link: "/about/" }]);
   });
+
+  it("lists the broken links of the pages it is asked about, as broken() lists them, and no others", () => {
+    const check = new LinkCheck(baseUrl);
+    check.addPage("a/index.html", ["/gone/", "/b/", "/gone/", "#top"], ["top"]);
+    check.addPage("b/index.html", ["/a/#top", "/elsewhere/", "#nowhere"], []);
+    check.addPage("c/index.html", ["/gone/"], []);
+    expect(check.brokenOn(["b/index.html", "a/index.html"])).toEqual(
+      check.broken().filter((link) => link.page !== "c/index.html"),
+    );
+    expect(check.brokenOn(["b/index.html"])).toEqual([
+      { page: "b/index.html", link: "/elsewhere/" },
+      { page: "b/index.html", link: "#nowhere" },
+    ]);
+    expect(check.idsOf("a/index.html")).toEqual(new Set(["top"]));
+  });
 });

@@ -33,6 +33,18 @@ describe("SourceFileReader", () => {
     await writeFile(file, "a: 3\n");
     await utimes(file, new Date(0), new Date(0));
     await rm(path.join(root, "b.yaml"));
-    expect(await reader.load([file])).toEqual([{ path: "a.yaml", text: "a: 3\n" }]);
+    expect(await reader.load([file, path.join(root, "b.yaml")])).toEqual([{ path: "a.yaml", text: "a: 3\n" }]);
+  });
+
+  it("with the changed files named, reads those alone, and lists the folder again for a new file", async () => {
+    const reader = new SourceFileReader(root, root);
+    const [a] = await reader.load();
+    await writeFile(path.join(root, "a.yaml"), "a: 2\n");
+    await writeFile(path.join(root, "b.yaml"), "b: 2\n");
+    const [a2, b2] = await reader.load([path.join(root, "b.yaml")]);
+    expect(a2).toBe(a); // not named, so not looked at: a watcher names every file that changed
+    expect(b2).toEqual({ path: "b.yaml", text: "b: 2\n" });
+    await writeFile(path.join(root, "c.yaml"), "c: 1\n");
+    expect((await reader.load([path.join(root, "c.yaml")])).map((f) => f.text)).toEqual(["a: 2\n", "b: 2\n", "c: 1\n"]);
   });
 });

@@ -65,6 +65,36 @@ describe("the watch build", () => {
     expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
   }, 60_000);
 
+  it("after a city's save, rewrites only the pages it changed, to the bytes a fresh build writes", async () => {
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
+    await builder.rebuild();
+    const naples = path.join(project.dataDir, "cities/naples.yaml");
+    // The airport's name is on the city page and on its destination pages; no other page shows it.
+    await editFile(naples, /name: Naples Airport$/m, "name: Naples Municipal Airport");
+    const saved = await builder.rebuild([naples]);
+    expect(saved.written.sort()).toEqual([
+      "naples/flights-to-mayo-clinic-rochester/index.html",
+      "naples/flights-to-md-anderson-houston/index.html",
+      "naples/index.html",
+    ]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+
+    // An airport code is also on the list of cities; a name is on the home page and the list, and orders it.
+    await editFile(naples, /code: APF$/m, "code: APG");
+    expect((await builder.rebuild([naples])).written).toContain("cities/index.html");
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+    await editFile(naples, /^cityName: Naples$/m, "cityName: Aaa Naples");
+    expect((await builder.rebuild([naples])).written).toContain("index.html");
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+
+    // Back as it was: the output is the first build's again.
+    await editFile(naples, /^cityName: Aaa Naples$/m, "cityName: Naples");
+    await editFile(naples, /code: APG$/m, "code: APF");
+    await editFile(naples, /name: Naples Municipal Airport$/m, "name: Naples Airport");
+    await builder.rebuild([naples]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+  }, 60_000);
+
   it("keeps the last good output when a rebuild fails, and rewrites nothing when nothing changed", async () => {
     const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     await builder.rebuild();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { validateContent } from "../../src/content/validate";
+import { ContentValidator, validateContent } from "../../src/content/validate";
 import { ContentError, formatContentError } from "../../src/errors";
 import type { SourceFile } from "../../src/content/types";
 import { fixture, loadRealSite, messagesOf, withFiles } from "./support/site";
@@ -144,6 +144,49 @@ describe("validateContent", () => {
     expect(messagesOf(() => validateContent(sources.filter((f) => f.path !== "data/site.yaml")))).toEqual([
       "data/site.yaml:1:1 is missing; every site needs one",
     ]);
+  });
+});
+
+describe("ContentValidator", () => {
+  // As the dev server reads data/: the same files in the same order, a saved one replaced in its place.
+  const saved = (...changed: SourceFile[]) => sources.map((f) => changed.find((c) => c.path === f.path) ?? f);
+  const naplesFile = () => realFile("data/cities/naples.yaml");
+
+  it("gives for a city's save the content validateContent gives, keeping every other part as it was", () => {
+    const validator = new ContentValidator();
+    const first = validator.validate(sources);
+    const files = saved(edited(naplesFile(), "name: Naples Airport", "name: Naples Municipal Airport"));
+    const content = validator.validate(files);
+    expect(content).toEqual(validateContent(files));
+    expect(content.destinations).toBe(first.destinations);
+    expect(content.cities.find((c) => c.urlSlug === "naples")?.airports[0]?.name).toBe("Naples Municipal Airport");
+  });
+
+  it("reports a saved city's problems exactly as validateContent does, and accepts the fix", () => {
+    const validator = new ContentValidator();
+    validator.validate(sources);
+    for (const broken of [
+      edited(naplesFile(), "slug: marco-island", "slug: marco-islnd"),
+      edited(naplesFile(), "slug: marco-island", "slug: naples"),
+      edited(naplesFile(), "urlSlug: naples", "urlSlug: sarasota"),
+      edited(naplesFile(), "cityName: Naples", "cityName: 7"),
+      { ...naplesFile(), text: `${naplesFile().text}destinations:\n  md-andersen:\n    intro: A Naples intro.\n` },
+    ]) {
+      const files = saved(broken);
+      const messages = messagesOf(() => validateContent(files));
+      expect(messages).not.toEqual([]);
+      expect(messagesOf(() => validator.validate(files))).toEqual(messages);
+    }
+    expect(validator.validate(sources)).toEqual(validateContent(sources));
+  });
+
+  it("checks the whole site again when a city's name changes, or a file comes or goes", () => {
+    const validator = new ContentValidator();
+    validator.validate(sources);
+    const renamed = saved(edited(naplesFile(), "cityName: Naples", "cityName: Aaa Naples"));
+    expect(validator.validate(renamed).cities[0]?.cityName).toBe("Aaa Naples");
+    const fewer = sources.filter((f) => f.path !== "data/cities/naples.yaml");
+    expect(messagesOf(() => validator.validate(fewer))).toEqual(messagesOf(() => validateContent(fewer)));
   });
 });
 
