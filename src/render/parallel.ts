@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { OutputFolder } from "./output-folder";
-import { renderShare, type RenderedFile, type RenderInput, type ReusedFile, type Share } from "./share";
+import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange, type Share } from "./share";
 import type { ParseOutcome, WorkerReply, WorkerRequest } from "./worker";
 import type { SiteContent, SourceFile } from "../content/types";
 
@@ -59,18 +59,45 @@ export class RenderThreads {
     return outcomes;
   }
 
-  /** renderInParallel on these threads, each writing its share into `outDir`; the workers end with it. */
+  /**
+   * renderInParallel on these threads, each writing what it renders into `outDir`; the workers end with it. The
+   * routes are handed out in chunks, to whichever thread is free: this thread, which also takes in what the workers
+   * found, renders fewer, and no thread waits for another at the end.
+   */
   async render(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
+    const renderer = new RouteRenderer(input);
+    let next = 0;
+    const take = (): RouteRange | undefined => {
+      if (next >= renderer.count) return undefined;
+      const start = next;
+      next = Math.min(renderer.count, next + routesPerChunk);
+      return { start, end: next, step: 1 };
+    };
     let stopped = false;
     try {
       await this.#all(
-        (thread, share) =>
-          thread.request({ kind: "render", input, share, outDir }, (reply) => {
-            if (reply.kind === "files") onRendered(reply.files);
-            return reply.kind === "rendered";
-          }),
-        // This thread's share, in turns, so that the workers' batches come in (and are let go) as they are sent.
-        () => renderShareHere(input, { index: 0, count: this.count }, new OutputFolder(outDir), onRendered, () => stopped),
+        async (thread) => {
+          // A thread still starting takes no chunk yet: the others render meanwhile.
+          await thread.ready;
+          thread.send({ kind: "prepare", input, outDir });
+          const ask = (routes = take()) =>
+            routes &&
+            thread.request({ kind: "render", routes }, (reply) => {
+              if (reply.kind === "files") onRendered(reply.files);
+              return reply.kind === "rendered";
+            });
+          // Two chunks asked for at a time: the worker starts the second while this thread, busy with a chunk of its
+          // own, has not yet taken in the first one's end.
+          for (let [current, following] = [ask(), ask()]; current; [current, following] = [following, ask()]) await current;
+        },
+        // This thread's chunks, one at a time, so that the workers' batches come in (and are let go) in between.
+        async () => {
+          const folder = new OutputFolder(outDir);
+          for (let routes = take(); routes && !stopped; routes = take()) {
+            for (const file of writeRoutes(renderer, routes, folder, input.cache)) onRendered([file]);
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        },
         () => (stopped = true),
       );
     } finally {
@@ -130,7 +157,8 @@ export async function renderShareInWorker(
 ): Promise<void> {
   const thread = new RenderThread();
   try {
-    await thread.request({ kind: "render", input, share, outDir }, (reply) => {
+    thread.send({ kind: "prepare", input, outDir });
+    await thread.request({ kind: "render", routes: { start: share.index, end: Infinity, step: share.count } }, (reply) => {
       if (reply.kind === "files") onRendered(reply.files);
       return reply.kind === "rendered";
     });
@@ -149,35 +177,12 @@ export function renderShareInto(
   folder: OutputFolder,
   onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
 ): void {
-  for (const file of writeShare(input, share, folder)) onRendered([file]);
+  const renderer = new RouteRenderer(input);
+  for (const file of writeRoutes(renderer, { start: share.index, end: renderer.count, step: share.count }, folder, input.cache)) onRendered([file]);
 }
 
-// --- internal ---
-
-/**
- * renderShareInto on the main thread beside workers: it stops every hundred files to let their messages in, and
- * ends early once `stopped` says so (a worker failed).
- */
-async function renderShareHere(
-  input: RenderInput,
-  share: Share,
-  folder: OutputFolder,
-  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
-  stopped: () => boolean,
-): Promise<void> {
-  let count = 0;
-  for (const file of writeShare(input, share, folder)) {
-    onRendered([file]);
-    if (++count % 100 === 0) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (stopped()) return;
-    }
-  }
-}
-
-/** The files of one share, each written (or linked from the last good output) before it is handed on. */
-function* writeShare(input: RenderInput, share: Share, folder: OutputFolder): Generator<RenderedFile | ReusedFile> {
-  const { cache } = input;
+/** The files of `routes`, each written (or linked from the last good output) before it is handed on. */
+export function* writeRoutes(renderer: RouteRenderer, routes: RouteRange, folder: OutputFolder, cache: RenderInput["cache"]): Generator<RenderedFile | ReusedFile> {
   // Only a file exactly as this cache wrote it is taken: `flightsite serve` rewrites files of the output in place.
   const reuse = (file: string) => {
     const stamp = cache?.previous?.get(file);
@@ -191,7 +196,7 @@ function* writeShare(input: RenderInput, share: Share, folder: OutputFolder): Ge
       return false; // gone from the last output (deleted by hand?): render it after all
     }
   };
-  for (const item of renderShare(input, share, reuse)) {
+  for (const item of renderer.render(routes, reuse)) {
     if ("reused" in item) {
       yield item.reused;
     } else {
@@ -204,14 +209,21 @@ function* writeShare(input: RenderInput, share: Share, folder: OutputFolder): Ge
     }
   }
 }
+
+// --- internal ---
+
+/** Routes per chunk handed to a thread: a few tens of milliseconds of rendering. */
+const routesPerChunk = 64;
+
 function threadsForPages(pages: number): number {
   return pages >= pagesWorthThreads ? availableParallelism() : 1;
 }
 
-/** One worker thread (worker.ts) taking one request at a time; its end, expected or not, fails what is under way. */
+/** One worker thread (worker.ts), answering its requests in turn; its end, expected or not, fails what is under way. */
 class RenderThread {
   readonly #worker = new Worker(workerUrl);
-  #pending: { onReply: (reply: WorkerReply) => boolean; resolve: () => void; reject: (error: unknown) => void } | undefined;
+  /** The requests sent and not yet answered in full, oldest first: the worker answers them in turn. */
+  readonly #pending: { onReply: (reply: WorkerReply) => boolean; resolve: () => void; reject: (error: unknown) => void }[] = [];
   #ended: unknown;
   #started!: { resolve: () => void; reject: (error: unknown) => void };
   /** Settled once the thread has loaded its modules and waits for work (or has failed to). */
@@ -221,9 +233,9 @@ class RenderThread {
     this.ready.catch(() => {}); // a thread that fails before anyone waits for it fails the next request instead
     this.#worker.on("message", (reply: WorkerReply) => {
       if (reply.kind === "ready") return this.#started.resolve();
-      const pending = this.#pending;
+      const pending = this.#pending[0];
       if (pending?.onReply(reply)) {
-        this.#pending = undefined;
+        this.#pending.shift();
         pending.resolve();
       }
     });
@@ -231,11 +243,16 @@ class RenderThread {
     this.#worker.once("exit", (code) => this.#end(new Error(`a render worker stopped (exit code ${code}) before it had done its work`)));
   }
 
+  /** Sends a message that has no reply (the next request's context). */
+  send(message: WorkerRequest): void {
+    this.#worker.postMessage(message);
+  }
+
   /** Sends `request`; each reply goes to `onReply` until it returns true, which ends the request. */
   request(request: WorkerRequest, onReply: (reply: WorkerReply) => boolean): Promise<void> {
     if (this.#ended !== undefined) return Promise.reject(this.#ended);
     return new Promise((resolve, reject) => {
-      this.#pending = { onReply, resolve, reject };
+      this.#pending.push({ onReply, resolve, reject });
       this.#worker.postMessage(request);
     });
   }
@@ -248,9 +265,7 @@ class RenderThread {
   #end(error: unknown): void {
     this.#ended ??= error;
     this.#started.reject(this.#ended);
-    const pending = this.#pending;
-    this.#pending = undefined;
-    pending?.reject(this.#ended);
+    for (const pending of this.#pending.splice(0)) pending.reject(this.#ended);
   }
 }
 

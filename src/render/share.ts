@@ -57,55 +57,92 @@ export interface Share {
 }
 
 /**
- * Renders one share of the site's routes, one file at a time, with what was found in each: the caller writes the
- * file and keeps only the summary, so no more than one page's text is held at once. With a cache, a route whose key
- * is the one its file was last made from is handed to `reuse` instead of being rendered. Each thread that renders
- * creates the routes itself from the content (routes hold templates, which cannot cross threads); that is cheap
- * next to rendering. Interleaving keeps the shares even: neighbouring routes are of the same kind and size.
+ * Renders one share of the site's routes, one file at a time, with what was found in each (see RouteRenderer).
+ * Interleaving keeps the shares even: neighbouring routes are of the same kind and size.
  */
 export function* renderShare(
   input: RenderInput,
   share: Share,
   reuse: (file: string) => boolean = () => false,
-): Generator<{ output: OutputFile | PagePieces; rendered: RenderedFile } | { reused: ReusedFile }> {
-  const routes = createRoutes(input.content, input.assets, input.downloads);
-  const context = { site: input.content.site };
-  const { cache } = input;
-  const common = cache && sharedInputs(cache.codeId, input.content, input.assets);
-  for (let i = share.index; i < routes.length; i += share.count) {
-    const lazyRoute = routes[i]!;
-    // A city's page has its key without being made (madeFrom); `reuse` takes the file from the last good output, and
-    // says whether it could (it may have been deleted there).
-    const key = common === undefined ? undefined : routeKey(lazyRoute, common);
-    if (key !== undefined && cache?.previous?.get(lazyRoute.file)?.key === key && reuse(lazyRoute.file)) {
-      yield { reused: { file: lazyRoute.file, key, reused: true } };
-      continue;
-    }
-    if (lazyRoute.kind === "page") {
-      // A city's page is made when its element is read (src/site/routes.tsx): read it once.
-      const page = renderPage({ ...lazyRoute });
-      // The page's own text is scanned here; each shared part was scanned once, the first time a page showed it.
-      const found: FoundLinks[] = [];
-      let bytes = 0;
-      for (const piece of page.pieces) {
-        if (typeof piece === "string") {
-          bytes += Buffer.byteLength(piece);
-          const { links, ids } = scanHtml(piece);
-          if (links.length > 0 || ids.size > 0) found.push({ links, ids: [...ids] });
-        } else {
-          bytes += piece.bytes.byteLength;
-          found.push(piece.found);
-        }
+): Generator<RenderedItem> {
+  const renderer = new RouteRenderer(input);
+  yield* renderer.render({ start: share.index, end: renderer.count, step: share.count }, reuse);
+}
+
+/** Routes by number: from `start` up to `end` (excluded), every `step`-th. */
+export interface RouteRange {
+  start: number;
+  end: number;
+  step: number;
+}
+
+/** A file rendered, with what was found in it, or one taken unchanged from the last good output. */
+export type RenderedItem = { output: OutputFile | PagePieces; rendered: RenderedFile } | { reused: ReusedFile };
+
+/**
+ * The routes of a site, rendered by number, one file at a time, with what was found in each: the caller writes the
+ * file and keeps only the summary, so no more than one page's text is held at once. With a cache, a route whose key
+ * is the one its file was last made from is handed to `reuse` instead of being rendered. Each thread that renders
+ * creates the routes itself from the content (routes hold templates, which cannot cross threads), once; that is
+ * cheap next to rendering, and every thread numbers them alike.
+ */
+export class RouteRenderer {
+  readonly #routes;
+  readonly #context;
+  readonly #cache;
+  readonly #common;
+
+  constructor(input: RenderInput) {
+    this.#routes = createRoutes(input.content, input.assets, input.downloads);
+    this.#context = { site: input.content.site };
+    this.#cache = input.cache;
+    this.#common = input.cache && sharedInputs(input.cache.codeId, input.content, input.assets);
+  }
+
+  /** How many routes (files) the site has. */
+  get count(): number {
+    return this.#routes.length;
+  }
+
+  *render(range: RouteRange, reuse: (file: string) => boolean = () => false): Generator<RenderedItem> {
+    const common = this.#common;
+    const cache = this.#cache;
+    const context = this.#context;
+    for (let i = range.start; i < Math.min(range.end, this.#routes.length); i += range.step) {
+      const lazyRoute = this.#routes[i]!;
+      // A city's page has its key without being made (madeFrom); `reuse` takes the file from the last good output, and
+      // says whether it could (it may have been deleted there).
+      const key = common === undefined ? undefined : routeKey(lazyRoute, common);
+      if (key !== undefined && cache?.previous?.get(lazyRoute.file)?.key === key && reuse(lazyRoute.file)) {
+        yield { reused: { file: lazyRoute.file, key, reused: true } };
+        continue;
       }
-      yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, bytes, found, key } };
-      continue;
-    }
-    const output = renderNonPage(lazyRoute, context);
-    const bytes = Buffer.byteLength(output.contents);
-    if (lazyRoute.kind === "feed") {
-      yield { output, rendered: { file: output.file, bytes, found: [{ links: scanXml(String(output.contents)), ids: [] }], key } };
-    } else {
-      yield { output, rendered: { file: output.file, bytes, key } };
+      if (lazyRoute.kind === "page") {
+        // A city's page is made when its element is read (src/site/routes.tsx): read it once.
+        const page = renderPage({ ...lazyRoute });
+        // The page's own text is scanned here; each shared part was scanned once, the first time a page showed it.
+        const found: FoundLinks[] = [];
+        let bytes = 0;
+        for (const piece of page.pieces) {
+          if (typeof piece === "string") {
+            bytes += Buffer.byteLength(piece);
+            const { links, ids } = scanHtml(piece);
+            if (links.length > 0 || ids.size > 0) found.push({ links, ids: [...ids] });
+          } else {
+            bytes += piece.bytes.byteLength;
+            found.push(piece.found);
+          }
+        }
+        yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, bytes, found, key } };
+        continue;
+      }
+      const output = renderNonPage(lazyRoute, context);
+      const bytes = Buffer.byteLength(output.contents);
+      if (lazyRoute.kind === "feed") {
+        yield { output, rendered: { file: output.file, bytes, found: [{ links: scanXml(String(output.contents)), ids: [] }], key } };
+      } else {
+        yield { output, rendered: { file: output.file, bytes, key } };
+      }
     }
   }
 }

@@ -1,16 +1,20 @@
-// A render worker thread (see parallel.ts). It waits for requests: to parse a share of the data files, whose checked
-// data it sends back, or to render a share of the routes into the output folder, sending back in batches what the
-// build needs of each file, so that neither thread ever holds the site's text.
+// A render worker thread (see parallel.ts). It waits for requests: to parse a chunk of the data files, whose checked
+// data it sends back, or, once told which site, to render a chunk of its routes into the output folder, sending back
+// in batches what the build needs of each file, so that neither thread ever holds the site's text.
 import { parentPort } from "node:worker_threads";
 import { parseDataFile } from "../content/parse";
 import { schemaForFile } from "../content/validate";
 import { OutputFolder } from "./output-folder";
-import { renderShareInto } from "./parallel";
-import type { RenderedFile, RenderInput, ReusedFile, Share } from "./share";
+import { writeRoutes } from "./parallel";
+import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange } from "./share";
 import type { ContentProblem } from "../errors";
 import type { SourceFile } from "../content/types";
 
-export type WorkerRequest = { kind: "parse"; files: SourceFile[] } | { kind: "render"; input: RenderInput; share: Share; outDir: string };
+export type WorkerRequest =
+  | { kind: "parse"; files: SourceFile[] }
+  /** What the render requests that follow are about: the site, and where its files go. */
+  | { kind: "prepare"; input: RenderInput; outDir: string }
+  | { kind: "render"; routes: RouteRange };
 
 export type WorkerReply =
   | { kind: "parsed"; outcomes: [file: string, outcome: ParseOutcome][] }
@@ -22,6 +26,7 @@ export type WorkerReply =
 export type ParseOutcome = { ok: true; data: unknown } | { ok: false; problems: ContentProblem[] };
 
 const port = parentPort;
+let site: { renderer: RouteRenderer; folder: OutputFolder; cache: RenderInput["cache"] } | undefined;
 port?.on("message", (request: WorkerRequest) => {
   if (request.kind === "parse") {
     const outcomes: [string, ParseOutcome][] = [];
@@ -32,15 +37,18 @@ port?.on("message", (request: WorkerRequest) => {
       outcomes.push([file.path, result.ok ? { ok: true, data: result.parsed.data } : result]);
     }
     port.postMessage({ kind: "parsed", outcomes } satisfies WorkerReply);
+  } else if (request.kind === "prepare") {
+    site = { renderer: new RouteRenderer(request.input), folder: new OutputFolder(request.outDir), cache: request.input.cache };
   } else {
+    if (!site) throw new Error("a render request came before the site it is about");
     let batch: (RenderedFile | ReusedFile)[] = [];
-    renderShareInto(request.input, request.share, new OutputFolder(request.outDir), (files) => {
-      batch.push(...files);
+    for (const file of writeRoutes(site.renderer, request.routes, site.folder, site.cache)) {
+      batch.push(file);
       if (batch.length >= 200) {
         port.postMessage({ kind: "files", files: batch } satisfies WorkerReply);
         batch = [];
       }
-    });
+    }
     port.postMessage({ kind: "files", files: batch } satisfies WorkerReply);
     port.postMessage({ kind: "rendered" } satisfies WorkerReply);
   }
