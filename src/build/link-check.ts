@@ -26,7 +26,12 @@ export class LinkCheck {
   readonly #ids = new Map<string, ReadonlySet<string>[]>();
   readonly #idSets = new WeakMap<FoundLinks, ReadonlySet<string>>();
   /** Each distinct link (a relative one together with the page it is on) and the pages it is on, in order. */
-  readonly #links = new Map<string, { link: string; target: Target | null; pages: number[]; positions: number[] }>();
+  readonly #links = new Map<string, LinkEntry>();
+  /**
+   * For each piece, the entry of each of its links that resolves the same on any page (root-relative or absolute),
+   * null for the others: a part shared by every page has its links looked up once, not once per page.
+   */
+  readonly #pieceEntries = new WeakMap<FoundLinks, (LinkEntry | null)[]>();
 
   constructor(baseUrl: string) {
     this.#baseUrl = baseUrl;
@@ -66,25 +71,37 @@ export class LinkCheck {
     const pagePath = `/${file.replace(/index\.html$/, "")}`;
     let position = 0;
     for (const piece of found) {
-      for (const link of piece.links) {
+      let shared = this.#pieceEntries.get(piece);
+      if (!shared) this.#pieceEntries.set(piece, (shared = piece.links.map(() => null)));
+      for (let i = 0; i < piece.links.length; i++) {
+        const link = piece.links[i]!;
         const at = position++;
-        // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
-        const key = link.charCodeAt(0) === 47 /* "/" */ && link.charCodeAt(1) !== 47 ? link : /^(\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(link) ? link : `${pagePath} ${link}`;
-        let entry = this.#links.get(key);
-        if (!entry) {
-          const url = new URL(link, new URL(pagePath, this.#baseUrl));
-          const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
-          const target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
-          entry = { link, target, pages: [], positions: [] };
-          this.#links.set(key, entry);
+        let entry = shared[i];
+        if (!entry || entry.dropped) {
+          // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
+          const sameOnEveryPage = (link.charCodeAt(0) === 47 /* "/" */ && link.charCodeAt(1) !== 47) || /^[a-z][a-z0-9+.-]*:/i.test(link);
+          entry = this.#entryFor(sameOnEveryPage ? link : `${pagePath} ${link}`, link, pagePath);
+          if (sameOnEveryPage) shared[i] = entry;
         }
         if (entry.target === null) continue;
         // A link twice on one page is one entry with two positions.
         entry.pages.push(page);
         entry.positions.push(at);
-        keys.push(key);
+        keys.push(entry.key);
       }
     }
+  }
+
+  #entryFor(key: string, link: string, pagePath: string): LinkEntry {
+    let entry = this.#links.get(key);
+    if (!entry) {
+      const url = new URL(link, new URL(pagePath, this.#baseUrl));
+      const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
+      const target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+      entry = { key, link, target, pages: [], positions: [], dropped: false };
+      this.#links.set(key, entry);
+    }
+    return entry;
   }
 
   /** Forgets the links and ids `file` added as a page (it stays a file of the output). */
@@ -100,7 +117,10 @@ export class LinkCheck {
       const end = firstAtLeast(entry.pages, added.page + 1);
       entry.pages.splice(start, end - start);
       entry.positions.splice(start, end - start);
-      if (entry.pages.length === 0) this.#links.delete(key);
+      if (entry.pages.length === 0) {
+        entry.dropped = true; // a piece that still names it looks it up again
+        this.#links.delete(key);
+      }
     }
   }
 
@@ -179,6 +199,17 @@ export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLin
 }
 
 // --- internal ---
+
+/** A distinct link (a relative one together with the page it is on) and the pages it is on, in order. */
+interface LinkEntry {
+  key: string;
+  link: string;
+  target: Target | null;
+  pages: number[];
+  positions: number[];
+  /** Removed from the check with the last page it was on. */
+  dropped: boolean;
+}
 
 interface Target {
   file: string | undefined;

@@ -131,6 +131,16 @@ describe("findBrokenLinks", () => {
     ]);
   });
 
+  it("still checks a shared piece's links after every page that had them was replaced", () => {
+    const check = new LinkCheck(baseUrl);
+    const footer = { links: ["/gone/"], ids: [] };
+    check.addFound("a/index.html", [footer]);
+    check.addFound("a/index.html", []);
+    expect(check.broken()).toEqual([]);
+    check.addFound("b/index.html", [footer]);
+    expect(check.broken()).toEqual([{ page: "b/index.html", link: "/gone/" }]);
+  });
+
   it("does not look for links inside files that are not HTML", () => {
     expect(findBrokenLinks(site([{ file: "notes.txt", contents: '<a href="/nowhere/">x</a>' }]), baseUrl)).toEqual([]);
   });
