@@ -1,6 +1,6 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build/build";
+import { renderSite } from "../../src/build/build-site";
 import { validateContent } from "../../src/content/validate";
 import { generateDocuments } from "../../src/documents/generate";
 import { findBrokenLinks } from "../../src/build/link-check";

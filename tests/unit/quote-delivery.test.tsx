@@ -4,7 +4,7 @@ import { load } from "cheerio";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { QuoteForm } from "../../client/islands/QuoteForm";
-import { consoleDeliveryWarning, siteWarnings } from "../../src/build/build";
+import { consoleDeliveryWarning, siteWarnings } from "../../src/build/build-site";
 import { findBrokenLinks } from "../../src/build/link-check";
 import type { SiteContent } from "../../src/content/types";
 import { formatSummary } from "../../src/cli";
