@@ -8,6 +8,7 @@ import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
 import { QuoteButton } from "./QuoteButton";
+import { Once } from "./Once";
 
 export interface CityPageProps {
   chrome: PageChrome;
@@ -20,6 +21,8 @@ export interface CityPageProps {
   video?: VideoFacadeProps;
 }
 
+// What every city shares (city-common.yaml: how it works, the checklists, the on-board cards) is rendered once per
+// build for all of them (Once).
 export function CityPage({ chrome, city, common, careTrips, nearby, video }: CityPageProps) {
   const { site } = chrome;
   return (
@@ -42,7 +45,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
       <section className="section" aria-labelledby="how-it-works">
         <div className="container">
           <h2 id="how-it-works">How It Works</h2>
-          <Steps steps={common.howItWorks} />
+          <Once component={Steps} props={{ steps: common.howItWorks }} />
         </div>
       </section>
 
@@ -62,11 +65,11 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
           <div className="two-columns">
             <div>
               <h3>Pre-flight checklist</h3>
-              <Checklist items={common.preFlightChecklist} />
+              <Once component={Checklist} props={{ items: common.preFlightChecklist }} />
             </div>
             <div>
               <h3>Return (post-visit) checklist</h3>
-              <Checklist items={common.returnChecklist} />
+              <Once component={Checklist} props={{ items: common.returnChecklist }} />
             </div>
           </div>
         </div>
@@ -105,7 +108,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
       <section className="section section-alt" aria-labelledby="on-board">
         <div className="container">
           <h2 id="on-board">On-Board Experience</h2>
-          <CardList cards={common.onBoardExperience} />
+          <Once component={CardList} props={{ cards: common.onBoardExperience }} />
         </div>
       </section>
 
