@@ -11,6 +11,7 @@ import { OutputFolder } from "../render/output-folder";
 import { RenderThreads, renderInParallel, renderThreadsForFiles } from "../render/parallel";
 import { parseDataFile, parsedElsewhere } from "../content/parse";
 import { renderShare, type RenderedFile } from "../render/share";
+import type { FoundLinks } from "../render/scan-links";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent, SourceFile } from "../content/types";
 import type { z } from "zod";
 import type { ParseResult } from "../content/parse";
@@ -100,6 +101,16 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
   const renderedFiles: string[] = [];
   // Every file's size and SHA-256 as it is written (or, for a linked one, as the cache knows it): the deploy's manifest.
   const written = new Map<string, Pick<ManifestEntry, "sha256" | "size">>();
+  // What the threads found arrives as new strings for each page, though most ("main", "/cities/", "/favicon.svg")
+  // are on every page, and the link check and the cache keep them all: each distinct string and piece is kept once.
+  const strings = new Map<string, string>();
+  const intern = (text: string) => strings.get(text) ?? (strings.set(text, text), text);
+  const pieces = new WeakMap<FoundLinks, FoundLinks>();
+  const keepOnce = (piece: FoundLinks): FoundLinks => {
+    let kept = pieces.get(piece);
+    if (!kept) pieces.set(piece, (kept = { links: piece.links.map(intern), ids: piece.ids.map(intern) }));
+    return kept;
+  };
   // The files not rendered from a route, with their size and time on disk, for the next build's up-to-date check.
   const others: LastBuild["others"] = [];
   await writeAtomically(options.outDir, async (fresh, previousDir) => {
@@ -119,6 +130,7 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
     await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads ?? 1, fresh, (rendered) => {
       for (const item of rendered) {
         const file: RenderedFile = "reused" in item ? { file: item.file, ...previous!.get(item.file)! } : item;
+        if (!("reused" in item) && item.found) item.found = item.found.map(keepOnce);
         if ("reused" in item) reused++;
         else renderedFiles.push(item.file);
         bytes += file.bytes;
