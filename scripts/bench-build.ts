@@ -4,14 +4,14 @@
 // folder beside it and prints, per run and as the median: pages, wall seconds, pages per second, the process's peak
 // memory (VmHWM: its threads share it) and the CLI's own per-stage figures. Timings depend on the machine and on
 // what else runs on it. Then one more build with nothing changed, which the build cache serves.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildCacheFile } from "../src/build/build-cache";
 import { generateCities } from "./gen-cities";
+import { timedProcess } from "./timed-process";
 
 const { values } = parseArgs({ options: { cities: { type: "string", default: "1000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean" } } });
 const count = Number(values.cities);
@@ -54,30 +54,9 @@ function line(r: Run): string {
   return `${r.pages} pages in ${r.seconds.toFixed(2)} s, ${Math.round(r.pages / r.seconds)} pages/s, peak RSS ${r.peakMegabytes} MB; ${r.files}; ${r.stages}`;
 }
 
-/** Runs the CLI once, sampling its peak resident memory from /proc until it ends. */
-function timedBuild(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [path.join(root, "bin/flightsite.js"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
-    let stdout = "";
-    let peak = 0;
-    const sample = async () => {
-      try {
-        const status = await readFile(`/proc/${child.pid}/status`, "utf8");
-        peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-      } catch {
-        // The process has ended.
-      }
-    };
-    const timer = setInterval(sample, 20);
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      clearInterval(timer);
-      const seconds = (performance.now() - started) / 1000;
-      if (code !== 0) return reject(new Error(`flightsite build exited with ${code}:\n${stdout}`));
-      const [summary, files, stages] = stdout.split("\n");
-      resolve({ pages: Number(/(\d+) pages/.exec(summary!)?.[1]), seconds, peakMegabytes: Math.round(peak / 1024), stages: stages!.trim(), files: files!.trim() });
-    });
-  });
+/** Runs the CLI once as a process of its own (scripts/timed-process.ts). */
+async function timedBuild(args: string[]): Promise<Run> {
+  const { stdout, seconds, peakMegabytes } = await timedProcess([path.join(root, "bin/flightsite.js"), ...args], root);
+  const [summary, files, stages] = stdout.split("\n");
+  return { pages: Number(/(\d+) pages/.exec(summary!)?.[1]), seconds, peakMegabytes, stages: stages!.trim(), files: files!.trim() };
 }

@@ -7,7 +7,7 @@
 // per page of both. Eleventy is not a dependency of flightsite: the first run installs it into
 // .flightsite/bench/eleventy/ (git-ignored), later runs reuse it. Timings depend on the machine and on what else runs
 // on it.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildCacheFile } from "../src/build/build-cache";
 import { generateCities } from "./gen-cities";
+import { timedProcess } from "./timed-process";
 
 export const eleventyVersion = "3.1.8";
 
@@ -89,37 +90,10 @@ function line(r: Run): string {
 
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)]!;
 
-/** Runs one build as a process of its own, sampling its peak resident memory and CPU time from /proc until it ends. */
-function timedProcess(args: string[], cwd: string, pagesOf: (stdout: string) => Run["pages"], detailsOf: (stdout: string) => string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    let peak = 0;
-    let cpuTicks = 0;
-    const sample = async () => {
-      try {
-        const [status, stat] = await Promise.all([readFile(`/proc/${child.pid}/status`, "utf8"), readFile(`/proc/${child.pid}/stat`, "utf8")]);
-        peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-        // utime and stime, the 14th and 15th fields, counted after the command name (which may hold spaces).
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        cpuTicks = Math.max(cpuTicks, Number(fields[11]) + Number(fields[12]));
-      } catch {
-        // The process has ended.
-      }
-    };
-    const timer = setInterval(sample, 20);
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      clearInterval(timer);
-      const seconds = (performance.now() - started) / 1000;
-      stdout = stdout.replace(/\x1b\[[0-9;]*m/g, "");
-      if (code !== 0) return reject(new Error(`${path.basename(args[0]!)} exited with ${code}:\n${stdout}`));
-      // Linux counts CPU time in USER_HZ, 100 a second on every architecture Node runs on.
-      resolve({ pages: pagesOf(stdout), seconds, peakMegabytes: Math.round(peak / 1024), cpuSeconds: cpuTicks / 100, details: detailsOf(stdout) });
-    });
-  });
+/** Runs one build as a process of its own (scripts/timed-process.ts). */
+async function timedRun(args: string[], cwd: string, pagesOf: (stdout: string) => Run["pages"], detailsOf: (stdout: string) => string): Promise<Run> {
+  const { stdout, ...measured } = await timedProcess(args, cwd);
+  return { ...measured, pages: pagesOf(stdout), details: detailsOf(stdout) };
 }
 
 /** The sizes of the HTML files under `dir`, by path relative to it. */
@@ -162,7 +136,7 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       // Cold builds: no output folder from the run before, and no flightsite build cache.
       await rm(eleventyOut, { recursive: true, force: true });
-      const eleventy = await timedProcess(
+      const eleventy = await timedRun(
         [eleventyCli, "--quiet", `--output=${eleventyOut}`],
         projectDir,
         (stdout) => Number(/Wrote (\d+) files?/.exec(stdout)?.[1]),
@@ -172,7 +146,7 @@ async function main() {
       console.log(`run ${run} Eleventy:   ${line(eleventy)}`);
       await rm(flightsiteOut, { recursive: true, force: true });
       await rm(buildCacheFile(root, flightsiteOut), { force: true });
-      const flightsite = await timedProcess(
+      const flightsite = await timedRun(
         [path.join(root, "bin/flightsite.js"), "build", "--data", dataDir, "--out", flightsiteOut],
         root,
         (stdout) => Number(/built (\d+) pages/.exec(stdout)?.[1]),
