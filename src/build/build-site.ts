@@ -8,7 +8,8 @@ import type { BuildOptions, BuildResult, StageTimer } from "./build";
 import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import { OutputFolder } from "../render/output-folder";
-import { RenderThreads, renderInParallel, renderThreadsForFiles } from "../render/parallel";
+import { RenderThreads, renderInParallel } from "../render/parallel";
+import type { RenderThread } from "../render/threads";
 import { parseDataFile, parsedElsewhere } from "../content/parse";
 import { renderShare, type RenderedFile } from "../render/share";
 import type { FoundLinks } from "../render/scan-links";
@@ -57,12 +58,11 @@ export const consoleDeliveryWarning =
   "quote.delivery is console in data/site.yaml: quote requests are only written to the visitor's browser console and reach no one; remove it (quotes then go to /api/quote) before the site goes live";
 
 /**
- * The build once it has something to do (build.ts decided): the threads of a large site are started first, to be
- * ready (React and the templates loaded) to parse as soon as the data is read.
+ * The build once it has something to do (build.ts decided, and started the worker threads of a large site, which
+ * get their share of parsing as soon as the data is read).
  */
-export async function buildSite(run: Omit<BuildRun, "threads">): Promise<BuildResult> {
-  const threadCount = run.options.threads ?? renderThreadsForFiles(run.names);
-  const threads = threadCount > 1 ? new RenderThreads(threadCount) : undefined;
+export async function buildSite({ threads: { count, started }, ...run }: Omit<BuildRun, "threads"> & { threads: { count: number; started: RenderThread[] } }): Promise<BuildResult> {
+  const threads = count > 1 ? new RenderThreads(count, started) : undefined;
   try {
     return await buildFrom({ ...run, threads });
   } finally {

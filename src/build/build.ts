@@ -2,6 +2,7 @@ import { sourceFileNames } from "../content/load";
 import { buildCacheFile, loadBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
+import { renderThreadsForFiles, startRenderThreads } from "../render/threads";
 import type { PageKind } from "../content/types";
 
 export interface BuildOptions {
@@ -54,9 +55,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     timer.lap("up-to-date check");
     return { ...previous.last.summary, upToDate: true, reused: previous.size, rendered: [], timings: timer.laps };
   }
+  // A large site's worker starts now, loading React and the templates while this thread loads the stages.
+  const threads = options.threads ?? renderThreadsForFiles(names);
+  const started = threads > 1 ? startRenderThreads(threads - 1) : [];
   // Only a build with something to do loads the stages (zod, React, the templates…): the check above starts at once.
-  const { buildSite } = await import("./build-site");
-  return buildSite({ options, names, timer, cache: code ? { code, file: cacheFile!, previous, inputs: inputs! } : undefined });
+  const stages = await import("./build-site").catch(async (error: unknown) => {
+    await Promise.all(started.map((thread) => thread.stop()));
+    throw error;
+  });
+  return stages.buildSite({ options, names, timer, threads: { count: threads, started }, cache: code ? { code, file: cacheFile!, previous, inputs: inputs! } : undefined });
 }
 
 /** Milliseconds per stage, each lap from the last. */

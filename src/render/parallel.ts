@@ -1,28 +1,12 @@
 import { statSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { OutputFolder } from "./output-folder";
 import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange, type Share } from "./share";
-import type { ParseOutcome, WorkerReply, WorkerRequest } from "./worker";
-import type { SiteContent, SourceFile } from "../content/types";
+import { RenderThread } from "./threads";
+import type { ParseOutcome } from "./worker";
+import type { SourceFile } from "../content/types";
 
-/**
- * Below this many city and destination pages a site renders on the main thread alone: starting a worker (a fresh
- * module graph: React, the templates) costs more than it saves on a small site.
- */
-export const pagesWorthThreads = 1000;
-
-/** How many threads to render a site with: one per core for a large site, else one. */
-export function renderThreadsFor(content: SiteContent): number {
-  return threadsForPages(content.cities.length * (1 + content.destinations.length));
-}
-
-/** renderThreadsFor before the content is read: from the names of its files (cities/*.yaml, destinations/*.yaml). */
-export function renderThreadsForFiles(names: readonly string[]): number {
-  const count = (folder: string) => names.filter((name) => new RegExp(`(^|/)${folder}/[^/]+\\.ya?ml$`).test(name)).length;
-  return threadsForPages(count("cities") * (1 + count("destinations")));
-}
+export { pagesWorthThreads, renderThreadsFor, renderThreadsForFiles } from "./threads";
 
 /**
  * The threads of a large site: this one and `count - 1` worker threads, which parse data files and then render the
@@ -34,8 +18,12 @@ export function renderThreadsForFiles(names: readonly string[]): number {
 export class RenderThreads {
   readonly #threads: RenderThread[];
 
-  constructor(readonly count: number) {
-    this.#threads = Array.from({ length: count - 1 }, () => new RenderThread());
+  /** `started`: the workers, if the caller started them already (see startRenderThreads). */
+  constructor(
+    readonly count: number,
+    started?: RenderThread[],
+  ) {
+    this.#threads = started ?? Array.from({ length: count - 1 }, () => new RenderThread());
   }
 
   /**
@@ -214,61 +202,3 @@ export function* writeRoutes(renderer: RouteRenderer, routes: RouteRange, folder
 
 /** Routes per chunk handed to a thread: a few tens of milliseconds of rendering. */
 const routesPerChunk = 64;
-
-function threadsForPages(pages: number): number {
-  return pages >= pagesWorthThreads ? availableParallelism() : 1;
-}
-
-/** One worker thread (worker.ts), answering its requests in turn; its end, expected or not, fails what is under way. */
-class RenderThread {
-  readonly #worker = new Worker(workerUrl);
-  /** The requests sent and not yet answered in full, oldest first: the worker answers them in turn. */
-  readonly #pending: { onReply: (reply: WorkerReply) => boolean; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  #ended: unknown;
-  #started!: { resolve: () => void; reject: (error: unknown) => void };
-  /** Settled once the thread has loaded its modules and waits for work (or has failed to). */
-  readonly ready = new Promise<void>((resolve, reject) => (this.#started = { resolve, reject }));
-
-  constructor() {
-    this.ready.catch(() => {}); // a thread that fails before anyone waits for it fails the next request instead
-    this.#worker.on("message", (reply: WorkerReply) => {
-      if (reply.kind === "ready") return this.#started.resolve();
-      const pending = this.#pending[0];
-      if (pending?.onReply(reply)) {
-        this.#pending.shift();
-        pending.resolve();
-      }
-    });
-    this.#worker.once("error", (error) => this.#end(error));
-    this.#worker.once("exit", (code) => this.#end(new Error(`a render worker stopped (exit code ${code}) before it had done its work`)));
-  }
-
-  /** Sends a message that has no reply (the next request's context). */
-  send(message: WorkerRequest): void {
-    this.#worker.postMessage(message);
-  }
-
-  /** Sends `request`; each reply goes to `onReply` until it returns true, which ends the request. */
-  request(request: WorkerRequest, onReply: (reply: WorkerReply) => boolean): Promise<void> {
-    if (this.#ended !== undefined) return Promise.reject(this.#ended);
-    return new Promise((resolve, reject) => {
-      this.#pending.push({ onReply, resolve, reject });
-      this.#worker.postMessage(request);
-    });
-  }
-
-  async stop(): Promise<void> {
-    this.#ended ??= new Error("rendering was stopped");
-    await this.#worker.terminate();
-  }
-
-  #end(error: unknown): void {
-    this.#ended ??= error;
-    this.#started.reject(this.#ended);
-    for (const pending of this.#pending.splice(0)) pending.reject(this.#ended);
-  }
-}
-
-// From the TypeScript sources, worker.mjs registers tsx before loading worker.ts; the bundle of the CLI built at
-// install (scripts/compile.ts) has the worker compiled beside it.
-const workerUrl = import.meta.url.endsWith(".ts") ? new URL("./worker.mjs", import.meta.url) : new URL("./render-worker.js", import.meta.url);
