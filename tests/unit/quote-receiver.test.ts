@@ -2,35 +2,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { assembleQuote, emptyQuoteFields, type Quote } from "../../client/quote/rules";
+import type { Quote } from "../../client/quote/rules";
 import { createQuoteReceiver, MAX_QUOTE_BYTES } from "../../src/quote/receiver";
 import { checkQuote } from "../../src/quote/schema";
 import { appendQuoteTo } from "../../src/quote/store";
-
-/** A quote as the form assembles it in the browser, from the form's own code. */
-function formQuote(): Quote {
-  return assembleQuote(
-    {
-      ...emptyQuoteFields(),
-      full_name: "Ann Lee",
-      phone: "(555) 123-4567",
-      from_location: "Naples, FL",
-      to_location: "Houston, TX",
-      urgency: "Planned (3+ days)",
-      mobility: "Wheelchair",
-      equipment: ["Oxygen"],
-      consent: true,
-    },
-    {
-      href: "https://www.floridamedicalflights.example/naples/flights-to-md-anderson-houston/?utm_source=newsletter",
-      title: "Naples to MD Anderson",
-      windowWidth: 390,
-      slot: "modal",
-      nowMs: Date.UTC(2025, 8, 7, 14, 30),
-      random: () => 0.5,
-    },
-  );
-}
+import { formQuote } from "./support/quotes";
 
 function receiverWithStore() {
   const stored: Quote[] = [];
