@@ -12,6 +12,7 @@ import { RenderThreads, renderInParallel } from "../render/parallel";
 import type { RenderThread } from "../render/threads";
 import { parseDataFile, parsedElsewhere } from "../content/parse";
 import { renderShare, type RenderedFile } from "../render/share";
+import { pageText } from "../render/render-route";
 import type { FoundLinks } from "../render/scan-links";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent, SourceFile } from "../content/types";
 import type { z } from "zod";
@@ -31,7 +32,7 @@ export function renderSite(
   const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) => {
     if ("reused" in item) return [];
     const { output } = item;
-    const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.markup)).join("") : output.contents;
+    const contents = "pieces" in output ? pageText(output) : output.contents;
     return [{ ...item.rendered, file: output.file, contents }];
   });
   const pagesByKind: BuildResult["pagesByKind"] = {};
@@ -129,10 +130,14 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
     const cache = code ? { codeId: code, previousDir, previous: stamps } : undefined;
     await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads ?? 1, fresh, (rendered) => {
       for (const item of rendered) {
-        const file: RenderedFile = "reused" in item ? { file: item.file, ...previous!.get(item.file)! } : item;
-        if (!("reused" in item) && item.found) item.found = item.found.map(keepOnce);
-        if ("reused" in item) reused++;
-        else renderedFiles.push(item.file);
+        let file: RenderedFile;
+        if ("reused" in item) {
+          reused++;
+          file = { file: item.file, ...previous!.get(item.file)! };
+        } else {
+          renderedFiles.push(item.file);
+          file = item.found ? { ...item, found: item.found.map(keepOnce) } : item;
+        }
         bytes += file.bytes;
         files++;
         written.set(file.file, { sha256: file.sha256!, size: file.bytes });

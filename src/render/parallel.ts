@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { OutputFolder } from "./output-folder";
 import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange, type Share } from "./share";
-import { RenderThread } from "./threads";
+import { RenderThread, startRenderThreads } from "./threads";
 import type { ParseOutcome } from "./worker";
 import type { SourceFile } from "../content/types";
 
@@ -10,10 +10,10 @@ export { pagesWorthThreads, renderThreadsFor, renderThreadsForFiles } from "./th
 
 /**
  * The threads of a large site: this one and `count - 1` worker threads, which parse data files and then render the
- * site, one share each. The workers are started before the data is even read, so that their start-up (loading React
- * and the templates) happens while this thread reads; the bulk of parsing (a site of 10,000 cities has 40 MB of YAML)
- * is then shared among them. This thread renders a share too rather than wait: one isolate fewer, with its copy of
- * the content. The first failure stops every thread, and so does close().
+ * site, taking chunks of each in turn. The workers are started before the data is even read, so that their start-up
+ * (loading React and the templates) happens while this thread reads; the bulk of parsing (a site of 10,000 cities has
+ * 40 MB of YAML) is then shared among them. This thread renders chunks too rather than wait: one isolate fewer, with
+ * its copy of the content. The first failure stops every thread, and so does close().
  */
 export class RenderThreads {
   readonly #threads: RenderThread[];
@@ -23,7 +23,7 @@ export class RenderThreads {
     readonly count: number,
     started?: RenderThread[],
   ) {
-    this.#threads = started ?? Array.from({ length: count - 1 }, () => new RenderThread());
+    this.#threads = started ?? startRenderThreads(count - 1);
   }
 
   /**
@@ -99,10 +99,10 @@ export class RenderThreads {
   }
 
   /**
-   * `run` on every worker (with share 1, 2…) and `here` on this thread (share 0), all at once. On the first failure
-   * the workers are stopped and `stop` is called, and that failure is thrown once all have ended.
+   * `run` on every worker and `here` on this thread, all at once. On the first failure the workers are stopped and
+   * `stop` is called, and that failure is thrown once all have ended.
    */
-  async #all(run: (thread: RenderThread, share: Share) => Promise<void>, here?: () => Promise<void>, stop?: () => void): Promise<void> {
+  async #all(run: (thread: RenderThread) => Promise<void>, here?: () => Promise<void>, stop?: () => void): Promise<void> {
     let failure: { error: unknown } | undefined;
     const fail = (error: unknown) => {
       // The first failure is the one to report: stop the other threads, and let their ends go unremarked.
@@ -110,20 +110,16 @@ export class RenderThreads {
       stop?.();
       void this.close();
     };
-    await Promise.all([
-      ...(here ? [here().catch(fail)] : []),
-      ...this.#threads.map((thread, index) => run(thread, { index: index + 1, count: this.count }).catch(fail)),
-    ]);
+    await Promise.all([...(here ? [here().catch(fail)] : []), ...this.#threads.map((thread) => run(thread).catch(fail))]);
     if (failure) throw failure.error;
   }
 }
 
 /**
  * Renders the site into `outDir` on `threads` threads and hands what was found in each file to `onRendered` as it
- * comes. With one thread it renders here; with more, each of `threads` workers renders an interleaved share and
- * writes its files itself, while this thread only collects. The bytes on disk do not depend on the number of
- * threads; the order of `onRendered` calls does. A worker's exception rejects, like a throw here would, and stops
- * the other workers.
+ * comes. With one thread it renders here; with more, this thread and the workers take chunks of the routes in turn
+ * (RenderThreads), each writing its files itself. The bytes on disk do not depend on the number of threads; the
+ * order of `onRendered` calls does. A worker's exception rejects, like a throw here would, and stops the others.
  */
 export async function renderInParallel(
   input: RenderInput,

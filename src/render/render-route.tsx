@@ -14,8 +14,8 @@ export interface RenderContext {
 /** One route → one output file. Pure: the same route and context always give the same bytes. */
 export function renderRoute(route: Route, context: RenderContext): OutputFile {
   if (route.kind === "page") {
-    const { file, pieces } = renderPage(route);
-    return { file, contents: pieces.map((piece) => (typeof piece === "string" ? piece : piece.markup)).join("") };
+    const page = renderPage(route);
+    return { file: page.file, contents: pageText(page) };
   }
   return renderNonPage(route, context);
 }
@@ -35,6 +35,11 @@ export interface SharedPart {
   readonly markup: string;
   readonly bytes: Buffer;
   readonly found: FoundLinks;
+}
+
+/** The whole text of a page rendered in pieces. */
+export function pageText(page: PagePieces): string {
+  return page.pieces.map((piece) => (typeof piece === "string" ? piece : piece.markup)).join("");
 }
 
 export function renderPage(route: Extract<Route, { kind: "page" }>): PagePieces {

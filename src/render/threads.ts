@@ -19,7 +19,10 @@ export function renderThreadsFor(content: SiteContent): number {
 
 /** renderThreadsFor before the content is read: from the names of its files (cities/*.yaml, destinations/*.yaml). */
 export function renderThreadsForFiles(names: readonly string[]): number {
-  const count = (folder: string) => names.filter((name) => new RegExp(`(^|/)${folder}/[^/]+\\.ya?ml$`).test(name)).length;
+  const count = (folder: string) => {
+    const pattern = new RegExp(`(^|/)${folder}/[^/]+\\.ya?ml$`);
+    return names.filter((name) => pattern.test(name)).length;
+  };
   return threadsForPages(count("cities") * (1 + count("destinations")));
 }
 
