@@ -12,26 +12,24 @@ export interface BrokenLink {
  * The link check of a whole site, fed as the site is rendered and decided at the end: every internal link, asset and
  * anchor reference in the HTML pages (and the files a feed points at) must resolve to a file (or an id on the
  * target page) of the output. Absolute links to the site's own baseUrl count as internal; other origins, tel:,
- * mailto: and the quote forms' /api/quote (answered by the intake function or the dev server, not a file) are not checked. It keeps no page's text: each link is resolved when it arrives and kept as a page number
- * under its target, so its memory grows with the number of links, not with the size of the site's HTML.
+ * mailto: and the quote forms' /api/quote (answered by the intake function or the dev server, not a file) are not
+ * checked. It keeps no page's text: each distinct link is resolved once, when it first arrives, and a page keeps its
+ * links' entries piece by piece (one list for a piece that many pages share), so its memory grows with the distinct
+ * links and a few pointers per page, not with the site's HTML. At the end each distinct link is decided once, and
+ * only a link that leads nowhere sends it looking for the pages it is on.
  */
 export class LinkCheck {
   readonly #siteOrigin: string;
   readonly #baseUrl: string;
   readonly #names = new Set<string>();
-  readonly #pages: string[] = [];
-  /** Each page's number, and the links it added (for removePage). */
-  readonly #pageNumbers = new Map<string, { page: number; keys: string[] }>();
-  /** The ids on each page, in sets kept once per piece: a part shared by many pages has one set for all of them. */
-  readonly #ids = new Map<string, ReadonlySet<string>[]>();
-  readonly #idSets = new WeakMap<FoundLinks, ReadonlySet<string>>();
-  /** Each distinct link (a relative one together with the page it is on) and the pages it is on, in order. */
+  /** Each page's links, in document order, piece by piece: a piece shared by many pages has one list for all. */
+  readonly #pages = new Map<string, (readonly LinkEntry[])[]>();
+  /** The ids on each page, piece by piece (a part shared by many pages has one list for all of them). */
+  readonly #ids = new Map<string, readonly (readonly string[])[]>();
+  /** Each distinct link (a relative one together with the page it is on), resolved once. */
   readonly #links = new Map<string, LinkEntry>();
-  /**
-   * For each piece, the entry of each of its links that resolves the same on any page (root-relative or absolute),
-   * null for the others: a part shared by every page has its links looked up once, not once per page.
-   */
-  readonly #pieceEntries = new WeakMap<FoundLinks, (LinkEntry | null)[]>();
+  /** For each piece whose links resolve the same on any page (root-relative or absolute), their entries. */
+  readonly #pieceEntries = new WeakMap<FoundLinks, readonly LinkEntry[]>();
 
   constructor(baseUrl: string) {
     this.#baseUrl = baseUrl;
@@ -60,78 +58,31 @@ export class LinkCheck {
   /**
    * addPage for a file whose links and ids come in pieces (src/render/share.ts), in document order; pieces shared by
    * many pages are resolved and kept once. `withIds`: whether the file is a page, whose ids anchors may point at.
+   * Nothing is decided here: a page costs a look-up per piece, and per link of its own.
    */
   addFound(file: string, found: readonly FoundLinks[], withIds = file.endsWith(".html")): void {
-    this.removePage(file);
     this.#names.add(file);
-    const page = this.#pages.push(file) - 1;
-    const keys: string[] = [];
-    this.#pageNumbers.set(file, { page, keys });
-    if (withIds) this.#ids.set(file, found.filter((piece) => piece.ids.length > 0).map((piece) => this.#idSetOf(piece)));
+    if (withIds) this.#ids.set(file, found.filter((piece) => piece.ids.length > 0).map((piece) => piece.ids));
+    else this.#ids.delete(file);
     const pagePath = `/${file.replace(/index\.html$/, "")}`;
-    let position = 0;
-    for (const piece of found) {
-      let shared = this.#pieceEntries.get(piece);
-      if (!shared) this.#pieceEntries.set(piece, (shared = piece.links.map(() => null)));
-      for (let i = 0; i < piece.links.length; i++) {
-        const link = piece.links[i]!;
-        const at = position++;
-        let entry = shared[i];
-        if (!entry || entry.dropped) {
-          // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
-          const sameOnEveryPage = (link.charCodeAt(0) === 47 /* "/" */ && link.charCodeAt(1) !== 47) || /^[a-z][a-z0-9+.-]*:/i.test(link);
-          entry = this.#entryFor(sameOnEveryPage ? link : `${pagePath} ${link}`, link, pagePath);
-          if (sameOnEveryPage) shared[i] = entry;
-        }
-        if (entry.target === null) continue;
-        // A link twice on one page is one entry with two positions.
-        entry.pages.push(page);
-        entry.positions.push(at);
-        keys.push(entry.key);
-      }
-    }
-  }
-
-  #entryFor(key: string, link: string, pagePath: string): LinkEntry {
-    let entry = this.#links.get(key);
-    if (!entry) {
-      const url = new URL(link, new URL(pagePath, this.#baseUrl));
-      const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
-      const target = served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
-      entry = { key, link, target, pages: [], positions: [], dropped: false };
-      this.#links.set(key, entry);
-    }
-    return entry;
+    this.#pages.set(
+      file,
+      found.map((piece) => this.#entriesOf(piece, pagePath)),
+    );
   }
 
   /** Forgets the links and ids `file` added as a page (it stays a file of the output). */
   removePage(file: string): void {
-    const added = this.#pageNumbers.get(file);
-    if (!added) return;
-    this.#pageNumbers.delete(file);
+    this.#pages.delete(file);
     this.#ids.delete(file);
-    for (const key of new Set(added.keys)) {
-      const entry = this.#links.get(key)!;
-      // Page numbers only grow, so each entry's pages are in ascending order: the page's run is found by halving.
-      const start = firstAtLeast(entry.pages, added.page);
-      const end = firstAtLeast(entry.pages, added.page + 1);
-      entry.pages.splice(start, end - start);
-      entry.positions.splice(start, end - start);
-      if (entry.pages.length === 0) {
-        entry.dropped = true; // a piece that still names it looks it up again
-        this.#links.delete(key);
-      }
-    }
   }
 
   /** The links that lead nowhere, by page name and then in the order they appear on the page. */
   broken(): BrokenLink[] {
-    const found: { page: string; position: number; link: string }[] = [];
-    for (const { link, target, pages, positions } of this.#links.values()) {
-      if (target === null || this.#resolves(target)) continue;
-      pages.forEach((page, i) => found.push({ page: this.#pages[page]!, position: positions[i]!, link }));
-    }
-    return inPageOrder(found);
+    // Each distinct link is decided once; only when one leads nowhere are the pages read for where it is.
+    const leadNowhere = new Set<LinkEntry>();
+    for (const entry of this.#links.values()) if (!this.#resolves(entry.target)) leadNowhere.add(entry);
+    return leadNowhere.size === 0 ? [] : this.#brokenOn(this.#pages.keys(), (entry) => leadNowhere.has(entry));
   }
 
   /**
@@ -139,35 +90,80 @@ export class LinkCheck {
    * came or went and no page's ids changed (the dev server's save of one city).
    */
   brokenOn(files: Iterable<string>): BrokenLink[] {
-    const found: { page: string; position: number; link: string }[] = [];
-    for (const file of files) {
-      const added = this.#pageNumbers.get(file);
-      for (const key of new Set(added?.keys)) {
-        const { link, target, pages, positions } = this.#links.get(key)!;
-        if (this.#resolves(target)) continue;
-        const end = firstAtLeast(pages, added!.page + 1);
-        for (let i = firstAtLeast(pages, added!.page); i < end; i++) found.push({ page: file, position: positions[i]!, link });
-      }
-    }
-    return inPageOrder(found);
+    return this.#brokenOn(files, (entry) => !this.#resolves(entry.target));
   }
 
   /** The ids on the page `file`, as last added. */
   idsOf(file: string): ReadonlySet<string> | undefined {
     const pieces = this.#ids.get(file);
-    return pieces && new Set(pieces.flatMap((ids) => [...ids]));
+    return pieces && new Set(pieces.flat());
+  }
+
+  #brokenOn(files: Iterable<string>, leadsNowhere: (entry: LinkEntry) => boolean): BrokenLink[] {
+    const found: { page: string; position: number; link: string }[] = [];
+    for (const page of files) {
+      let position = 0;
+      for (const entries of this.#pages.get(page) ?? []) {
+        for (const entry of entries) {
+          if (leadsNowhere(entry)) found.push({ page, position, link: entry.link });
+          position++;
+        }
+      }
+    }
+    return inPageOrder(found);
+  }
+
+  /** The entries of a piece's links on the page at `pagePath`. */
+  #entriesOf(piece: FoundLinks, pagePath: string): readonly LinkEntry[] {
+    const known = this.#pieceEntries.get(piece);
+    if (known) return known;
+    let sameOnEveryPage = true;
+    const entries = piece.links.map((link) => {
+      // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
+      const absolute = (link.charCodeAt(0) === 47 /* "/" */ && link.charCodeAt(1) !== 47) || /^[a-z][a-z0-9+.-]*:/i.test(link);
+      sameOnEveryPage &&= absolute;
+      return this.#entryFor(absolute ? link : `${pagePath} ${link}`, link, pagePath);
+    });
+    if (sameOnEveryPage) this.#pieceEntries.set(piece, entries);
+    return entries;
+  }
+
+  #entryFor(key: string, link: string, pagePath: string): LinkEntry {
+    let entry = this.#links.get(key);
+    if (!entry) {
+      entry = { link, target: this.#plainTarget(link, pagePath) ?? this.#targetOf(link, pagePath) };
+      this.#links.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Where `link` on the page at `pagePath` leads (null: not a file of this site), as a browser resolves it. */
+  #targetOf(link: string, pagePath: string): Target | null {
+    const url = new URL(link, new URL(pagePath, this.#baseUrl));
+    const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
+    return served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+  }
+
+  /**
+   * #targetOf for the links nearly every page has, without parsing a URL (a third of the check's time went to it):
+   * a plain root-relative path or one on the site's own origin ("/naples/", "https://…/naples/"), or an anchor on the
+   * page itself ("#main"), made of characters a URL keeps as they are. Undefined for any other link.
+   */
+  #plainTarget(link: string, pagePath: string): Target | null | undefined {
+    const hash = link.indexOf("#");
+    const anchor = hash === -1 ? "" : link.slice(hash + 1);
+    if (!plainAnchor.test(anchor)) return undefined;
+    if (hash === 0) return { file: fileFor(pagePath), anchor };
+    const origin = this.#siteOrigin;
+    const path = link.slice(link.startsWith(origin) && link.charCodeAt(origin.length) === 47 /* / */ ? origin.length : 0, hash === -1 ? undefined : hash);
+    if (path.charCodeAt(0) !== 47 /* / */ || !plainPath.test(path)) return undefined;
+    return path === quoteApiPath ? null : { file: fileFor(path), anchor };
   }
 
   #resolves(target: Target | null): boolean {
     if (target === null) return true;
     const { file, anchor } = target;
-    return file !== undefined && this.#names.has(file) && (!anchor || this.#ids.get(file)?.some((ids) => ids.has(anchor)) === true);
-  }
-
-  #idSetOf(piece: FoundLinks): ReadonlySet<string> {
-    let ids = this.#idSets.get(piece);
-    if (!ids) this.#idSets.set(piece, (ids = new Set(piece.ids)));
-    return ids;
+    return file !== undefined && this.#names.has(file) && (!anchor || this.#ids.get(file)?.some((ids) => ids.includes(anchor)) === true);
   }
 }
 
@@ -200,15 +196,10 @@ export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLin
 
 // --- internal ---
 
-/** A distinct link (a relative one together with the page it is on) and the pages it is on, in order. */
+/** A distinct link (a relative one together with the page it is on): the file and anchor it leads to, or null for a link not checked. */
 interface LinkEntry {
-  key: string;
   link: string;
   target: Target | null;
-  pages: number[];
-  positions: number[];
-  /** Removed from the check with the last page it was on. */
-  dropped: boolean;
 }
 
 interface Target {
@@ -221,17 +212,9 @@ function inPageOrder(found: { page: string; position: number; link: string }[]):
   return found.map(({ page, link }) => ({ page, link }));
 }
 
-/** The index of the first number in ascending `numbers` that is at least `value` (numbers.length if none). */
-function firstAtLeast(numbers: number[], value: number): number {
-  let low = 0;
-  let high = numbers.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (numbers[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+// A path of plain segments ("/", "/naples/", "/assets/site.css"), none "." or "..", nothing to encode or normalize.
+const plainPath = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+const plainAnchor = /^[A-Za-z0-9_-]*$/;
 
 /** The output file a URL path is served from: "/about/" → about/index.html, "/a/b.css" → a/b.css. */
 function fileFor(pathname: string): string | undefined {

@@ -3,7 +3,8 @@ import path from "node:path";
 import { OutputFolder } from "./output-folder";
 import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange, type Share } from "./share";
 import { RenderThread, startRenderThreads } from "./threads";
-import type { ParseOutcome } from "./worker";
+import type { ParseOutcome, WorkerReply } from "./worker";
+import type { FoundLinks } from "./scan-links";
 import type { SourceFile } from "../content/types";
 
 export { pagesWorthThreads, renderThreadsFor, renderThreadsForFiles } from "./threads";
@@ -68,10 +69,11 @@ export class RenderThreads {
           // A thread still starting takes no chunk yet: the others render meanwhile.
           await thread.ready;
           thread.send({ kind: "prepare", input, outDir });
+          const received = receivedFiles();
           const ask = (routes = take()) =>
             routes &&
             thread.request({ kind: "render", routes }, (reply) => {
-              if (reply.kind === "files") onRendered(reply.files);
+              if (reply.kind === "files") onRendered(received(reply));
               return reply.kind === "rendered";
             });
           // Two chunks asked for at a time: the worker starts the second while this thread, busy with a chunk of its
@@ -142,8 +144,9 @@ export async function renderShareInWorker(
   const thread = new RenderThread();
   try {
     thread.send({ kind: "prepare", input, outDir });
+    const received = receivedFiles();
     await thread.request({ kind: "render", routes: { start: share.index, end: Infinity, step: share.count } }, (reply) => {
-      if (reply.kind === "files") onRendered(reply.files);
+      if (reply.kind === "files") onRendered(received(reply));
       return reply.kind === "rendered";
     });
   } finally {
@@ -195,6 +198,20 @@ export function* writeRoutes(renderer: RouteRenderer, routes: RouteRange, folder
 }
 
 // --- internal ---
+
+/**
+ * One worker's batches as files whose shared pieces are objects again: each number stands for the object it was
+ * first sent with, so that a part's links are one object here too, for the link check and the cache.
+ */
+function receivedFiles(): (batch: Extract<WorkerReply, { kind: "files" }>) => (RenderedFile | ReusedFile)[] {
+  const pieces = new Map<number, FoundLinks>();
+  return ({ files, pieces: sent }) => {
+    for (const [number, piece] of sent) pieces.set(number, piece);
+    return files.map((file) =>
+      "found" in file && file.found ? { ...file, found: file.found.map((piece) => (typeof piece === "number" ? pieces.get(piece)! : piece)) } : (file as RenderedFile | ReusedFile),
+    );
+  };
+}
 
 /** Routes per chunk handed to a thread: a few tens of milliseconds of rendering. */
 const routesPerChunk = 64;

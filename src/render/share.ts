@@ -50,6 +50,16 @@ export interface ReusedFile {
   reused: true;
 }
 
+/**
+ * Whether `piece` is what a shared part (templates/Once.tsx) found: one object on every page of this thread that
+ * shows the part, which a worker sends to the main thread once (worker.ts) rather than with every page.
+ */
+export function isSharedPiece(piece: FoundLinks): boolean {
+  return sharedPieces.has(piece);
+}
+
+const sharedPieces = new WeakSet<FoundLinks>();
+
 /** One of `count` interleaved shares of the routes: every count-th route, starting at `index`. */
 export interface Share {
   index: number;
@@ -131,6 +141,7 @@ export class RouteRenderer {
           } else {
             bytes += piece.bytes.byteLength;
             found.push(piece.found);
+            sharedPieces.add(piece.found);
           }
         }
         yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, bytes, found, key } };

@@ -6,7 +6,8 @@ import { parseDataFile } from "../content/parse";
 import { schemaForFile } from "../content/validate";
 import { OutputFolder } from "./output-folder";
 import { writeRoutes } from "./parallel";
-import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange } from "./share";
+import { isSharedPiece, RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange } from "./share";
+import type { FoundLinks } from "./scan-links";
 import type { ContentProblem } from "../errors";
 import type { SourceFile } from "../content/types";
 
@@ -18,14 +19,24 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { kind: "parsed"; outcomes: [file: string, outcome: ParseOutcome][] }
-  | { kind: "files"; files: (RenderedFile | ReusedFile)[] }
+  /**
+   * What was found in a batch of files. A piece of a shared part goes by a number, with its links the first time
+   * (in `pieces`): the main thread keeps one object for it, as this thread does, and the batch stays small.
+   */
+  | { kind: "files"; files: (SentFile | ReusedFile)[]; pieces: [number, FoundLinks][] }
   | { kind: "rendered" }
   | { kind: "ready" };
+
+/** A rendered file as sent: a shared piece by its number. */
+export type SentFile = Omit<RenderedFile, "found"> & { found?: (FoundLinks | number)[] };
 
 /** What parseDataFile found, as plain data: the checked data, or every problem with its place. */
 export type ParseOutcome = { ok: true; data: unknown } | { ok: false; problems: ContentProblem[] };
 
 const port = parentPort;
+/** The shared pieces sent so far, by number (see WorkerReply). */
+const sentPieces = new WeakMap<FoundLinks, number>();
+let nextPiece = 0;
 let site: { renderer: RouteRenderer; folder: OutputFolder; cache: RenderInput["cache"] } | undefined;
 port?.on("message", (request: WorkerRequest) => {
   if (request.kind === "parse") {
@@ -41,15 +52,26 @@ port?.on("message", (request: WorkerRequest) => {
     site = { renderer: new RouteRenderer(request.input), folder: new OutputFolder(request.outDir), cache: request.input.cache };
   } else {
     if (!site) throw new Error("a render request came before the site it is about");
-    let batch: (RenderedFile | ReusedFile)[] = [];
+    let batch: (SentFile | ReusedFile)[] = [];
+    let pieces: [number, FoundLinks][] = [];
+    const numbered = (piece: FoundLinks): FoundLinks | number => {
+      if (!isSharedPiece(piece)) return piece;
+      let number = sentPieces.get(piece);
+      if (number === undefined) {
+        sentPieces.set(piece, (number = nextPiece++));
+        pieces.push([number, piece]);
+      }
+      return number;
+    };
     for (const file of writeRoutes(site.renderer, request.routes, site.folder, site.cache)) {
-      batch.push(file);
+      batch.push("found" in file && file.found ? { ...file, found: file.found.map(numbered) } : file);
       if (batch.length >= 200) {
-        port.postMessage({ kind: "files", files: batch } satisfies WorkerReply);
+        port.postMessage({ kind: "files", files: batch, pieces } satisfies WorkerReply);
         batch = [];
+        pieces = [];
       }
     }
-    port.postMessage({ kind: "files", files: batch } satisfies WorkerReply);
+    port.postMessage({ kind: "files", files: batch, pieces } satisfies WorkerReply);
     port.postMessage({ kind: "rendered" } satisfies WorkerReply);
   }
 });

@@ -54,6 +54,15 @@ describe("findBrokenLinks", () => {
     ]);
   });
 
+  it("resolves every form of a link as a browser does, the plain ones without parsing a URL", () => {
+    const links = ["", "#team", "/about/", "/about/#team", "https://www.example.org/about/#team", "https://www.example.org", "/a/../about/", "/%61bout/", "./", "/about/?x=1#team", "/api/quote"];
+    expect(findBrokenLinks([...site(), page("about/more.html", `<p id="team"></p>${links.map((link) => `<a href="${link}">x</a>`).join("")}`)], baseUrl)).toEqual([]);
+    const broken = ["#nope", "/about/#nope", "/about", "/nothing/", "https://www.example.org/nothing/", "/a/../nothing/#team", "/ab%20out/"];
+    expect(findBrokenLinks([...site(), page("about/more.html", broken.map((link) => `<a href="${link}">x</a>`).join(""))], baseUrl)).toEqual(
+      broken.map((link) => ({ page: "about/more.html", link })),
+    );
+  });
+
   it("resolves relative links against the page they are on", () => {
     const broken = findBrokenLinks(
       site([page("sarasota/index.html", '<a href="../naples/">Naples</a><a href="flights-to-houston/">Houston</a>')]),
@@ -173,6 +182,44 @@ describe("scanHtml", () => {
     ].join("");
     expect(scanHtml(html)).toEqual({ links: ["/a/?x=1&y=2", "/b.png", "/b.png", "/b@2x.png", "/send/"], ids: new Set(["f", "plain", "Upper"]) });
     expect(scanHtml(html)).toEqual(parsedLinks(html));
+  });
+  it("finds what a full parse finds in a thousand generated pages of mixed markup", () => {
+    // A fixed seed: the same pages on every run, each a mix of what a scan could trip on.
+    let seed = 14;
+    const random = (n: number) => {
+      // mulberry32: small, and its low bits vary as much as its high ones
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const pick = <T,>(items: readonly T[]): T => items[random(items.length)]!;
+    const names = ["a", "A", "link", "img", "IMG", "source", "video", "form", "div", "section", "p", "iframe", "audio", "script", "style", "title", "textarea", "br"];
+    const attributeNames = ["href", "HREF", "src", "srcset", "action", "poster", "id", "Id", "class", "hidden", "data-id", "width", "title"];
+    const values = ["/x/", "/a/?b=1&amp;c=2", "tel:+1800", "MAILTO:a@b.c", "#top", "1 > 0", "/y.png 1x, /y@2x.png 2x", "", "it's", 'say "hi"'];
+    const value = (): string => {
+      const text = pick(values);
+      const quote = text.includes('"') ? "'" : text.includes("'") ? '"' : pick(['"', "'", ""]);
+      return quote === "" && /^[^\s>"'=]+$/.test(text) ? text : `${quote || '"'}${text}${quote || '"'}`;
+    };
+    const tag = (): string => {
+      const name = pick(names);
+      const attributes = Array.from({ length: random(4) }, () => {
+        const attribute = pick(attributeNames);
+        return random(5) === 0 ? ` ${attribute}` : `${pick([" ", "\n", "  "])}${attribute}${pick(["=", " = "])}${value()}`;
+      }).join("");
+      const start = `<${name}${attributes}${random(6) === 0 ? "/" : ""}>`;
+      const inner = pick(["text", "<a href=\"/inside/\">x</a>", "a < b", ""]);
+      return `${start}${inner}</${name}>`;
+    };
+    let links = 0;
+    for (let page = 0; page < 1000; page++) {
+      const html = Array.from({ length: 1 + random(12) }, () => (random(8) === 0 ? `<!-- ${tag()} -->` : tag())).join(pick(["", "\n", " text "]));
+      const scan = scanHtml(html);
+      expect({ html, ...scan }).toEqual({ html, ...parsedLinks(html) });
+      links += scan.links.length + scan.ids.size;
+    }
+    expect(links).toBeGreaterThan(2000); // the pages do hold links and ids to find
   });
 });
 
