@@ -22,7 +22,7 @@ export function routeKey(route: Route, common: string): string {
     hash.update(`${route.pageKind} ${route.file}\n`);
     // A city is what three pages are made from: its text is made once, not once per page.
     for (const [name, value] of Object.entries(route.madeFrom as object)) {
-      hash.update(`${name}=${value !== null && typeof value === "object" ? jsonOf(value) : JSON.stringify(value)}\n`);
+      hash.update(`${name}=${value !== null && typeof value === "object" ? digestOf(value) : JSON.stringify(value)}\n`);
     }
   } else if (route.kind === "page") {
     hash.update(functionName(route.element.type));
@@ -35,15 +35,16 @@ export function routeKey(route: Route, common: string): string {
 
 // --- internal ---
 
-let last: { value: object; text: string } | undefined;
+const digests = new WeakMap<object, string>();
 
 /**
- * JSON.stringify of content that is never changed once validated; the last one is remembered by identity, since a
- * city's pages come one after the other. (Remembering every city would hold a copy of the site's text.)
+ * A hash of the JSON of content that is never changed once validated, made once per object: a city's three pages
+ * hash its digest, not its text three times. (A digest is short: remembering every city's is no copy of the site.)
  */
-function jsonOf(value: object): string {
-  if (last?.value !== value) last = { value, text: JSON.stringify(value) };
-  return last.text;
+function digestOf(value: object): string {
+  let digest = digests.get(value);
+  if (digest === undefined) digests.set(value, (digest = createHash("sha1").update(JSON.stringify(value)).digest("base64url")));
+  return digest;
 }
 
 function plainValue(_key: string, value: unknown): unknown {
