@@ -55,6 +55,10 @@ describe("markdown of other pages", () => {
   it("finds raw HTML, which validation refuses", () => {
     expect(findRawHtml("Hello <script>alert(1)</script>")).toBe("<script>");
     expect(findRawHtml("**Plain** markdown (/insurance)")).toBeUndefined();
+    // A "<" that starts no HTML (a comparison, an autolink) is not refused; a comment or a tag after text is.
+    expect(findRawHtml("If 2 < 3, see <https://example.org>.")).toBeUndefined();
+    expect(findRawHtml("Text\n\n<!-- hidden -->")).toBe("<!-- hidden -->");
+    expect(findRawHtml("Call *now* <b>today</b>")).toBe("<b>");
   });
 
   it("never lets raw HTML through even if it got past validation", () => {
