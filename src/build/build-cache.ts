@@ -74,35 +74,55 @@ export async function loadBuildCache(file: string, codeId: string): Promise<(Bui
 
 /** Stores the cache: written beside its place and renamed over it, so a build stopped halfway leaves the old one. */
 export async function saveBuildCache(file: string, codeId: string, cache: BuildCache, last?: LastBuild): Promise<void> {
-  // Most links and ids are on every page: each distinct string is stored once and referred to by its number, and so
-  // is each piece of links and ids (a shared part's is the same object on many pages, or has the same text).
-  const strings: string[] = [];
-  const numbers = new Map<string, number>();
-  const numberOf = (text: string) => {
-    let n = numbers.get(text);
-    if (n === undefined) numbers.set(text, (n = strings.push(text) - 1));
-    return n;
-  };
-  const pieces: StoredPiece[] = [];
-  const pieceNumbers = new Map<FoundLinks, number>();
-  const pieceByText = new Map<string, number>();
-  const pieceOf = (piece: FoundLinks) => {
-    let n = pieceNumbers.get(piece);
+  const writer = new BuildCacheWriter();
+  for (const [name, cached] of cache) writer.add(name, cached);
+  await writer.save(file, codeId, last);
+}
+
+/**
+ * The cache of a build under way, taken file by file as the threads report them: each file is put in stored form
+ * when it comes, so that saving at the end, after the swap, when no thread has anything left to render, only writes.
+ * Most links and ids are on every page: each distinct string is stored once and referred to by its number, and so
+ * is each piece of links and ids (a shared part's is the same object on many pages, or has the same text).
+ */
+export class BuildCacheWriter {
+  readonly #strings: string[] = [];
+  readonly #numbers = new Map<string, number>();
+  readonly #pieces: StoredPiece[] = [];
+  readonly #pieceNumbers = new WeakMap<FoundLinks, number>();
+  readonly #pieceByText = new Map<string, number>();
+  readonly #files: StoredFile[] = [];
+
+  add(name: string, { key, bytes, sha256, mtimeMs, pageKind, found }: CachedFile): void {
+    this.#files.push([name, key, bytes, sha256, mtimeMs, pageKind ?? null, found?.map((piece) => this.#pieceOf(piece)) ?? null]);
+  }
+
+  /** Writes the cache beside its place and renames it over it, so a build stopped halfway leaves the old one. */
+  async save(file: string, codeId: string, last?: LastBuild): Promise<void> {
+    const stored: StoredCache = { version, codeId, strings: this.#strings, pieces: this.#pieces, files: this.#files, ...(last && { last }) };
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.tmp-${process.pid}`;
+    await writeFile(temporary, JSON.stringify(stored));
+    await rename(temporary, file);
+  }
+
+  #pieceOf(piece: FoundLinks): number {
+    let n = this.#pieceNumbers.get(piece);
     if (n === undefined) {
-      const stored: StoredPiece = [piece.links.map(numberOf), piece.ids.map(numberOf)];
+      const stored: StoredPiece = [piece.links.map((text) => this.#numberOf(text)), piece.ids.map((text) => this.#numberOf(text))];
       const text = `${stored[0].join()} ${stored[1].join()}`;
-      n = pieceByText.get(text);
-      if (n === undefined) pieceByText.set(text, (n = pieces.push(stored) - 1));
-      pieceNumbers.set(piece, n);
+      n = this.#pieceByText.get(text);
+      if (n === undefined) this.#pieceByText.set(text, (n = this.#pieces.push(stored) - 1));
+      this.#pieceNumbers.set(piece, n);
     }
     return n;
-  };
-  const files: StoredFile[] = [...cache].map(([name, f]) => [name, f.key, f.bytes, f.sha256, f.mtimeMs, f.pageKind ?? null, f.found?.map(pieceOf) ?? null]);
-  const stored: StoredCache = { version, codeId, strings, pieces, files, ...(last && { last }) };
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}`;
-  await writeFile(temporary, JSON.stringify(stored));
-  await rename(temporary, file);
+  }
+
+  #numberOf(text: string): number {
+    let n = this.#numbers.get(text);
+    if (n === undefined) this.#numbers.set(text, (n = this.#strings.push(text) - 1));
+    return n;
+  }
 }
 
 /**

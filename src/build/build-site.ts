@@ -3,7 +3,7 @@ import path from "node:path";
 import { loadSourceFiles } from "../content/load";
 import { schemaForFile, validateContent } from "../content/validate";
 import { LinkError } from "../errors";
-import { cachedClientBundle, cachedDocuments, saveBuildCache, type BuildCache, type BuildSummary, type LastBuild } from "./build-cache";
+import { BuildCacheWriter, cachedClientBundle, cachedDocuments, type BuildCache, type BuildSummary, type LastBuild } from "./build-cache";
 import type { BuildOptions, BuildResult, StageTimer } from "./build";
 import { LinkCheck } from "./link-check";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
@@ -13,7 +13,6 @@ import type { RenderThread } from "../render/threads";
 import { parseDataFile, parsedElsewhere } from "../content/parse";
 import { renderShare, type RenderedFile } from "../render/share";
 import { pageText } from "../render/render-route";
-import type { FoundLinks } from "../render/scan-links";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent, SourceFile } from "../content/types";
 import type { z } from "zod";
 import type { ParseResult } from "../content/parse";
@@ -94,7 +93,8 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
   const downloads = code ? await cachedDocuments(options.root, code, content) : await (await import("../documents/generate")).generateDocuments(content);
   timer.lap("documents");
   const staticFiles = await loadStaticFiles(path.join(options.root, "templates/static"));
-  const nextCache: BuildCache = new Map();
+  // The next build's cache, filled as the files come (the threads still render meanwhile), saved after the swap.
+  const nextCache = new BuildCacheWriter();
   const pagesByKind: BuildResult["pagesByKind"] = {};
   let files = 0;
   let bytes = 0;
@@ -102,16 +102,6 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
   const renderedFiles: string[] = [];
   // Every file's size and SHA-256 as it is written (or, for a linked one, as the cache knows it): the deploy's manifest.
   const written = new Map<string, Pick<ManifestEntry, "sha256" | "size">>();
-  // What the threads found arrives as new strings for each page, though most ("main", "/cities/", "/favicon.svg")
-  // are on every page, and the link check and the cache keep them all: each distinct string and piece is kept once.
-  const strings = new Map<string, string>();
-  const intern = (text: string) => strings.get(text) ?? (strings.set(text, text), text);
-  const pieces = new WeakMap<FoundLinks, FoundLinks>();
-  const keepOnce = (piece: FoundLinks): FoundLinks => {
-    let kept = pieces.get(piece);
-    if (!kept) pieces.set(piece, (kept = { links: piece.links.map(intern), ids: piece.ids.map(intern) }));
-    return kept;
-  };
   // The files not rendered from a route, with their size and time on disk, for the next build's up-to-date check.
   const others: LastBuild["others"] = [];
   await writeAtomically(options.outDir, async (fresh, previousDir) => {
@@ -136,7 +126,7 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
           file = { file: item.file, ...previous!.get(item.file)! };
         } else {
           renderedFiles.push(item.file);
-          file = item.found ? { ...item, found: item.found.map(keepOnce) } : item;
+          file = item;
         }
         bytes += file.bytes;
         files++;
@@ -144,7 +134,7 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
         if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
         if (file.found) check.addFound(file.file, file.found);
         else check.addFile(file.file);
-        if (code) nextCache.set(file.file, { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, found: file.found });
+        if (code) nextCache.add(file.file, { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, found: file.found });
       }
     });
     timer.lap("render");
@@ -156,7 +146,7 @@ async function buildFrom({ options, names, threads, timer, cache: buildCache }: 
   });
   const summary: BuildSummary = { files, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
   // Only once the new output is in place does the cache describe it.
-  if (cacheFile) await saveBuildCache(cacheFile, code!, nextCache, { inputs: inputs!, summary, others });
+  if (cacheFile) await nextCache.save(cacheFile, code!, { inputs: inputs!, summary, others });
   timer.lap("swap");
   return { ...summary, reused, rendered: renderedFiles, timings: timer.laps };
 }

@@ -24,8 +24,13 @@ export class LinkCheck {
   readonly #names = new Set<string>();
   /** Each page's links, in document order, piece by piece: a piece shared by many pages has one list for all. */
   readonly #pages = new Map<string, (readonly LinkEntry[])[]>();
-  /** The ids on each page, piece by piece (a part shared by many pages has one list for all of them). */
-  readonly #ids = new Map<string, readonly (readonly string[])[]>();
+  /**
+   * The ids on each page, a text per piece: "\nid\nother\n" (a part shared by many pages has one for all of them).
+   * A page's own ids come as new strings from its thread; kept joined, 30,000 pages' ids are 30,000 strings, not a
+   * million and a half. (An id holds no whitespace, so the newlines never split one.)
+   */
+  readonly #ids = new Map<string, readonly string[]>();
+  readonly #joinedIds = new WeakMap<FoundLinks, string>();
   /** Each distinct link (a relative one together with the page it is on), resolved once. */
   readonly #links = new Map<string, LinkEntry>();
   /** For each piece whose links resolve the same on any page (root-relative or absolute), their entries. */
@@ -62,7 +67,7 @@ export class LinkCheck {
    */
   addFound(file: string, found: readonly FoundLinks[], withIds = file.endsWith(".html")): void {
     this.#names.add(file);
-    if (withIds) this.#ids.set(file, found.filter((piece) => piece.ids.length > 0).map((piece) => piece.ids));
+    if (withIds) this.#ids.set(file, found.filter((piece) => piece.ids.length > 0).map((piece) => this.#idsText(piece)));
     else this.#ids.delete(file);
     const pagePath = `/${file.replace(/index\.html$/, "")}`;
     this.#pages.set(
@@ -96,7 +101,13 @@ export class LinkCheck {
   /** The ids on the page `file`, as last added. */
   idsOf(file: string): ReadonlySet<string> | undefined {
     const pieces = this.#ids.get(file);
-    return pieces && new Set(pieces.flat());
+    return pieces && new Set(pieces.flatMap((text) => text.split("\n").filter((id) => id !== "")));
+  }
+
+  #idsText(piece: FoundLinks): string {
+    let text = this.#joinedIds.get(piece);
+    if (text === undefined) this.#joinedIds.set(piece, (text = `\n${piece.ids.join("\n")}\n`));
+    return text;
   }
 
   #brokenOn(files: Iterable<string>, leadsNowhere: (entry: LinkEntry) => boolean): BrokenLink[] {
@@ -163,7 +174,7 @@ export class LinkCheck {
   #resolves(target: Target | null): boolean {
     if (target === null) return true;
     const { file, anchor } = target;
-    return file !== undefined && this.#names.has(file) && (!anchor || this.#ids.get(file)?.some((ids) => ids.includes(anchor)) === true);
+    return file !== undefined && this.#names.has(file) && (!anchor || this.#ids.get(file)?.some((ids) => ids.includes(`\n${anchor}\n`)) === true);
   }
 }
 
