@@ -33,6 +33,10 @@ export class LinkCheck {
   readonly #joinedIds = new WeakMap<FoundLinks, string>();
   /** Each distinct link (a relative one together with the page it is on), resolved once. */
   readonly #links = new Map<string, LinkEntry>();
+  /** The links to an anchor on the page they are on ("#main"), one entry each for every page. */
+  readonly #selfLinks = new Map<string, LinkEntry>();
+  /** The pages with a link to an anchor of their own that they do not have (decided when the page is added). */
+  readonly #missingOwnAnchor = new Set<string>();
   /** For each piece whose links resolve the same on any page (root-relative or absolute), their entries. */
   readonly #pieceEntries = new WeakMap<FoundLinks, readonly LinkEntry[]>();
 
@@ -70,24 +74,27 @@ export class LinkCheck {
     if (withIds) this.#ids.set(file, found.filter((piece) => piece.ids.length > 0).map((piece) => this.#idsText(piece)));
     else this.#ids.delete(file);
     const pagePath = `/${file.replace(/index\.html$/, "")}`;
-    this.#pages.set(
-      file,
-      found.map((piece) => this.#entriesOf(piece, pagePath)),
-    );
+    const entries = found.map((piece) => this.#entriesOf(piece, file, pagePath));
+    this.#pages.set(file, entries);
+    // A link to an anchor on the page itself is decided now, while the page's ids are at hand.
+    if (entries.some((list) => list.some(({ target }) => target?.self === true && !this.#resolves(target, file)))) this.#missingOwnAnchor.add(file);
+    else this.#missingOwnAnchor.delete(file);
   }
 
   /** Forgets the links and ids `file` added as a page (it stays a file of the output). */
   removePage(file: string): void {
     this.#pages.delete(file);
     this.#ids.delete(file);
+    this.#missingOwnAnchor.delete(file);
   }
 
   /** The links that lead nowhere, by page name and then in the order they appear on the page. */
   broken(): BrokenLink[] {
     // Each distinct link is decided once; only when one leads nowhere are the pages read for where it is.
     const leadNowhere = new Set<LinkEntry>();
-    for (const entry of this.#links.values()) if (!this.#resolves(entry.target)) leadNowhere.add(entry);
-    return leadNowhere.size === 0 ? [] : this.#brokenOn(this.#pages.keys(), (entry) => leadNowhere.has(entry));
+    for (const entry of this.#links.values()) if (!this.#resolves(entry.target, "")) leadNowhere.add(entry);
+    const pages = leadNowhere.size > 0 ? this.#pages.keys() : this.#missingOwnAnchor;
+    return this.#brokenOn(pages, (entry, page) => leadNowhere.has(entry) || (entry.target?.self === true && !this.#resolves(entry.target, page)));
   }
 
   /**
@@ -95,7 +102,7 @@ export class LinkCheck {
    * came or went and no page's ids changed (the dev server's save of one city).
    */
   brokenOn(files: Iterable<string>): BrokenLink[] {
-    return this.#brokenOn(files, (entry) => !this.#resolves(entry.target));
+    return this.#brokenOn(files, (entry, page) => !this.#resolves(entry.target, page));
   }
 
   /** The ids on the page `file`, as last added. */
@@ -110,13 +117,13 @@ export class LinkCheck {
     return text;
   }
 
-  #brokenOn(files: Iterable<string>, leadsNowhere: (entry: LinkEntry) => boolean): BrokenLink[] {
+  #brokenOn(files: Iterable<string>, leadsNowhere: (entry: LinkEntry, page: string) => boolean): BrokenLink[] {
     const found: { page: string; position: number; link: string }[] = [];
     for (const page of files) {
       let position = 0;
       for (const entries of this.#pages.get(page) ?? []) {
         for (const entry of entries) {
-          if (leadsNowhere(entry)) found.push({ page, position, link: entry.link });
+          if (leadsNowhere(entry, page)) found.push({ page, position, link: entry.link });
           position++;
         }
       }
@@ -124,25 +131,46 @@ export class LinkCheck {
     return inPageOrder(found);
   }
 
-  /** The entries of a piece's links on the page at `pagePath`. */
-  #entriesOf(piece: FoundLinks, pagePath: string): readonly LinkEntry[] {
+  /**
+   * The entries of a piece's links on the page `file` (at `pagePath`). A piece whose entries are the same on any
+   * page (links root-relative, absolute or to an anchor of the page they are on) has them kept for the next page
+   * that shows it. A page's link to itself (its canonical address) needs no entry of its own: it always resolves.
+   */
+  #entriesOf(piece: FoundLinks, file: string, pagePath: string): readonly LinkEntry[] {
     const known = this.#pieceEntries.get(piece);
     if (known) return known;
     let sameOnEveryPage = true;
     const entries = piece.links.map((link) => {
+      if (link.charCodeAt(0) === 35 /* # */ && plainAnchor.test(link.slice(1))) return this.#selfLink(link);
       // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
       const absolute = (link.charCodeAt(0) === 47 /* "/" */ && link.charCodeAt(1) !== 47) || /^[a-z][a-z0-9+.-]*:/i.test(link);
-      sameOnEveryPage &&= absolute;
-      return this.#entryFor(absolute ? link : `${pagePath} ${link}`, link, pagePath);
+      if (!absolute) {
+        sameOnEveryPage = false;
+        return this.#entryFor(`${pagePath} ${link}`, link, pagePath);
+      }
+      const entry = this.#links.get(link);
+      if (entry) return entry;
+      const target = this.#plainTarget(link, pagePath) ?? this.#targetOf(link, pagePath);
+      if (target?.file === file && !target.anchor) {
+        sameOnEveryPage = false;
+        return linkToItself;
+      }
+      return this.#entryFor(link, link, pagePath, target);
     });
     if (sameOnEveryPage) this.#pieceEntries.set(piece, entries);
     return entries;
   }
 
-  #entryFor(key: string, link: string, pagePath: string): LinkEntry {
+  #selfLink(link: string): LinkEntry {
+    let entry = this.#selfLinks.get(link);
+    if (!entry) this.#selfLinks.set(link, (entry = { link, target: { file: undefined, anchor: link.slice(1), self: true } }));
+    return entry;
+  }
+
+  #entryFor(key: string, link: string, pagePath: string, target?: Target | null): LinkEntry {
     let entry = this.#links.get(key);
     if (!entry) {
-      entry = { link, target: this.#plainTarget(link, pagePath) ?? this.#targetOf(link, pagePath) };
+      entry = { link, target: target !== undefined ? target : (this.#plainTarget(link, pagePath) ?? this.#targetOf(link, pagePath)) };
       this.#links.set(key, entry);
     }
     return entry;
@@ -171,10 +199,16 @@ export class LinkCheck {
     return path === quoteApiPath ? null : { file: fileFor(path), anchor };
   }
 
-  #resolves(target: Target | null): boolean {
+  /** Whether a link to `target` on the page `page` resolves. */
+  #resolves(target: Target | null, page: string): boolean {
     if (target === null) return true;
+    if (target.self) return !target.anchor || this.#hasId(page, target.anchor);
     const { file, anchor } = target;
-    return file !== undefined && this.#names.has(file) && (!anchor || this.#ids.get(file)?.some((ids) => ids.includes(`\n${anchor}\n`)) === true);
+    return file !== undefined && this.#names.has(file) && (!anchor || this.#hasId(file, anchor));
+  }
+
+  #hasId(file: string, id: string): boolean {
+    return this.#ids.get(file)?.some((ids) => ids.includes(`\n${id}\n`)) === true;
   }
 }
 
@@ -216,7 +250,12 @@ interface LinkEntry {
 interface Target {
   file: string | undefined;
   anchor: string;
+  /** The page the link is on ("#main"), whichever that is; `file` is then unused. */
+  self?: true;
 }
+
+/** The entry of a page's link to its own address, which resolves by being there. */
+const linkToItself: LinkEntry = { link: "", target: null };
 
 function inPageOrder(found: { page: string; position: number; link: string }[]): BrokenLink[] {
   found.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : a.position - b.position));
