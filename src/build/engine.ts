@@ -159,6 +159,8 @@ export class BuildEngine {
    * change keeps its parsed object (parse results are kept by text), so identity says it.
    */
   #cityInputs: { shared: string; cities: Map<string, City> } | undefined;
+  /** The figures of the output the last successful run left. */
+  #summary: BuildSummary | undefined;
 
   constructor(
     readonly options: EngineOptions,
@@ -351,6 +353,7 @@ export class BuildEngine {
     this.#files = files;
     this.#unwritten.clear();
     if (this.#cache) await this.#cache.save(files, { summary, others });
+    this.#summary = summary;
     if (this.#output.update) {
       // Kept for the runs that follow, which update this output in place.
       const shas = new Map([...written].map(([name, { sha256 }]) => [name, sha256]));
@@ -400,6 +403,8 @@ export class BuildEngine {
     let files: BuildCache;
     // The files rendered from routes that this run looked at: all of them, or the changed cities' pages.
     let touched: string[];
+    // How many bytes the changed cities' pages grew by: the rest of the summary stays as the last run left it.
+    let grown = 0;
     if (cities) {
       // Every other page is made from things that did not change (home and /cities/ from what listedCity shows; other
       // cities name these only by slug), and so are the sitemap and feed; no file appears or goes.
@@ -407,7 +412,10 @@ export class BuildEngine {
       touched = [];
       for (const city of cities) {
         for (const route of this.#guard(() => renderer.cityRoutes(content, bundle.assets, city), "creating the routes")) {
-          files.set(route.file, renderRoute(route, files.get(route.file)));
+          const before = files.get(route.file);
+          const after = renderRoute(route, before);
+          grown += after.bytes - (before?.bytes ?? 0);
+          files.set(route.file, after);
           touched.push(route.file);
         }
         this.#cityInputs!.cities.set(city.urlSlug, city);
@@ -465,7 +473,8 @@ export class BuildEngine {
     this.#unwritten.clear();
     timer.lap("swap");
 
-    const summary = summaryOf(files, others, content, bundle);
+    const summary = cities ? { ...this.#summary!, bytes: this.#summary!.bytes + grown, warnings: siteWarnings(content) } : summaryOf(files, others, content, bundle);
+    this.#summary = summary;
     if (this.#cache) await this.#cache.save(files, { summary, others: [] });
     return { ...summary, reused: 0, rendered, written: toWrite.map((file) => file.file), removed, threads: 1, timings: timer.laps, content };
   }

@@ -1,7 +1,6 @@
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../content/types";
-import { OutputFolder } from "../render/output-folder";
 
 /**
  * Builds a new site into a fresh folder beside `outDir` (`fill` writes it, through an OutputFolder, and may throw),
@@ -51,14 +50,6 @@ export function replacedOutput(outDir: string): SiteOutput {
  */
 export function updatedOutput(outDir: string): SiteOutput {
   return { replace: (fill) => writeAtomically(outDir, fill), update: (files, removed) => writeChangedFiles(outDir, files, removed), manifest: false };
-}
-
-/** Writes `files` as the whole new site in `outDir`, atomically (see writeAtomically). */
-export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
-  await writeAtomically(outDir, async (fresh) => {
-    const folder = new OutputFolder(fresh);
-    for (const f of files) folder.write(f.file, f.contents);
-  });
 }
 
 /**

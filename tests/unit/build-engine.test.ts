@@ -65,6 +65,9 @@ describe("the build engine", () => {
       expect(saved.written.sort()).toEqual(naplesPages);
       expect(saved.removed).toEqual([]);
       expect(await differences(project.outDir, await clean(), [manifestFile])).toEqual([]);
+      // The figures of the whole output, though only three pages were looked at.
+      const { files, bytes, pagesByKind } = await build({ root: project.root, dataDir: project.dataDir, outDir: path.join(project.root, "dist-clean") });
+      expect({ files: saved.files, bytes: saved.bytes, pagesByKind: saved.pagesByKind }).toEqual({ files, bytes, pagesByKind });
       await editFile(file("cities/naples.yaml"), /name: Naples Municipal Airport$/m, "name: Naples Airport");
     }, 60_000);
 
