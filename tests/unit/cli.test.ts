@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { cpSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, type Dirent } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "./support/site";
 
@@ -76,6 +77,22 @@ describe("flightsite build", () => {
     expect(lines[1]).toMatch(/^ {2}\d+ files, \d+ KB$/);
     expect(lines[2]).toMatch(/^ {2}load \d+ ms, validate \d+ ms, bundle \d+ ms, documents \d+ ms, render \d+ ms, check \d+ ms, swap \d+ ms$/);
   });
+
+  it("with nothing changed, keeps the site without loading the build engine, React or zod", () => {
+    // A module hook that notes every import the process resolves (hooks run on a thread of their own: a file, not a pipe).
+    const notes = mkdtempSync(path.join(tmpdir(), "flightsite-imports-"));
+    const loaded = path.join(notes, "resolved.txt");
+    const hooks = path.join(notes, "note-imports.mjs");
+    writeFileSync(hooks, `import { appendFileSync } from "node:fs";\nexport async function resolve(specifier, context, next) {\n  appendFileSync(${JSON.stringify(loaded)}, specifier + "\\n");\n  return next(specifier, context);\n}\n`);
+    const register = path.join(notes, "register-hooks.mjs");
+    writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    const again = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, "bin/flightsite.js", "build", "--data", path.join(work, "data"), "--out", out], { cwd: projectRoot, encoding: "utf8" });
+    const specifiers = readFileSync(loaded, "utf8").split("\n");
+    rmSync(notes, { recursive: true, force: true });
+    expect(again.stdout).toContain("flightsite: nothing changed since the last build;");
+    expect(specifiers, "the hook saw the CLI's own imports").toEqual(expect.arrayContaining(["commander"]));
+    expect(specifiers.filter((specifier) => /^(react|react-dom|zod)(\/|$)|^\.\.?\/(.*\/)?engine/.test(specifier))).toEqual([]);
+  }, 60_000);
 
   it("writes every page as <path>/index.html, plus 404.html, sitemap.xml and robots.txt", () => {
     for (const file of [
