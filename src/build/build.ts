@@ -59,11 +59,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const threads = options.threads ?? renderThreadsForFiles(names);
   const started = threads > 1 ? startRenderThreads(threads - 1) : [];
   // Only a build with something to do loads the stages (zod, React, the templates…): the check above starts at once.
-  const stages = await import("./build-site").catch(async (error: unknown) => {
-    await Promise.all(started.map((thread) => thread.stop()));
-    throw error;
+  const [{ BuildEngine }, { diskCache, staticRenderer }, { replacedOutput }] = await Promise.all([import("./engine"), import("./engine-parts"), import("./write-output")]).catch(
+    async (error: unknown) => {
+      await Promise.all(started.map((thread) => thread.stop()));
+      throw error;
+    },
+  );
+  const engine = new BuildEngine(options, {
+    cache: code ? diskCache({ root: options.root, file: cacheFile!, code, previous, inputs: inputs! }) : undefined,
+    output: replacedOutput(options.outDir),
+    renderer: staticRenderer(code ?? ""),
   });
-  return stages.buildSite({ options, names, timer, threads: { count: threads, started }, cache: code ? { code, file: cacheFile!, previous, inputs: inputs! } : undefined });
+  const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: { count: threads, started } });
+  return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, timings: timer.laps };
 }
 
 /** Milliseconds per stage, each lap from the last. */

@@ -1,7 +1,6 @@
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../content/types";
-import { OutputFolder } from "../render/output-folder";
 
 /**
  * Builds a new site into a fresh folder beside `outDir` (`fill` writes it, through an OutputFolder, and may throw),
@@ -27,12 +26,30 @@ export async function writeAtomically<T>(outDir: string, fill: (freshDir: string
   }
 }
 
-/** Writes `files` as the whole new site in `outDir`, atomically (see writeAtomically). */
-export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
-  await writeAtomically(outDir, async (fresh) => {
-    const folder = new OutputFolder(fresh);
-    for (const f of files) folder.write(f.file, f.contents);
-  });
+/**
+ * How a build's files reach the output folder (src/build/engine.ts). Every output can be replaced whole, atomically;
+ * one that a long-running process keeps up to date is also updated in place, file by file.
+ */
+export interface SiteOutput {
+  /** writeAtomically into this output: `fill` writes the whole site into a fresh folder, swapped in when it succeeds. */
+  replace(fill: (freshDir: string, previousDir: string | undefined) => Promise<void>): Promise<void>;
+  /** writeChangedFiles into this output; left out when each build replaces the output whole (`flightsite build`). */
+  update?(files: OutputFile[], removed: string[]): Promise<void>;
+  /** Whether a whole site is written with its deploy manifest (src/build/manifest.ts). */
+  readonly manifest: boolean;
+}
+
+/** `flightsite build`'s output: each build a fresh folder, with its manifest, swapped in; the previous one untouched on failure. */
+export function replacedOutput(outDir: string): SiteOutput {
+  return { replace: (fill) => writeAtomically(outDir, fill), manifest: true };
+}
+
+/**
+ * The dev server's output: written whole the first time (nothing of an older build survives), then only the files
+ * that changed are written in place and the files no longer produced deleted. No manifest: nothing deploys it.
+ */
+export function updatedOutput(outDir: string): SiteOutput {
+  return { replace: (fill) => writeAtomically(outDir, fill), update: (files, removed) => writeChangedFiles(outDir, files, removed), manifest: false };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { cpSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, type Dirent } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "./support/site";
 
@@ -76,6 +77,28 @@ describe("flightsite build", () => {
     expect(lines[1]).toMatch(/^ {2}\d+ files, \d+ KB$/);
     expect(lines[2]).toMatch(/^ {2}load \d+ ms, validate \d+ ms, bundle \d+ ms, documents \d+ ms, render \d+ ms, check \d+ ms, swap \d+ ms$/);
   });
+
+  it("with nothing changed, keeps the site without loading the build engine, React or zod", () => {
+    // A module hook that notes every import the process resolves (hooks run on a thread of their own: a file, not a pipe).
+    const notes = mkdtempSync(path.join(tmpdir(), "flightsite-imports-"));
+    const loaded = path.join(notes, "resolved.txt");
+    const hooks = path.join(notes, "note-imports.mjs");
+    // Each module the process loads, by where it was found (the compiled CLI bundles React and zod into its chunks).
+    writeFileSync(hooks, `import { appendFileSync } from "node:fs";\nexport async function resolve(specifier, context, next) {\n  const resolved = await next(specifier, context);\n  appendFileSync(${JSON.stringify(loaded)}, resolved.url + "\\n");\n  return resolved;\n}\n`);
+    const register = path.join(notes, "register-hooks.mjs");
+    writeFileSync(register, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    const again = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, "bin/flightsite.js", "build", "--data", path.join(work, "data"), "--out", out], { cwd: projectRoot, encoding: "utf8" });
+    const urls = [...new Set(readFileSync(loaded, "utf8").split("\n").filter((url) => url.startsWith("file:")))];
+    rmSync(notes, { recursive: true, force: true });
+    expect(again.stdout).toContain("flightsite: nothing changed since the last build;");
+    expect(urls.some((url) => /\/(\.compiled\/cli\.js|src\/cli\.ts)$/.test(url)), "the hook saw the CLI load").toBe(true);
+    // React, zod or the engine, as packages, as sources, or bundled into a chunk of the compiled CLI.
+    const heavy = urls.filter((url) => {
+      const file = fileURLToPath(url);
+      return /node_modules\/(react|react-dom|zod)\/|src\/build\/engine\.ts$/.test(file) || /class BuildEngine|renderToStaticMarkup|ZodError/.test(readFileSync(file, "utf8"));
+    });
+    expect(heavy).toEqual([]);
+  }, 60_000);
 
   it("writes every page as <path>/index.html, plus 404.html, sitemap.xml and robots.txt", () => {
     for (const file of [

@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { BuildCacheWriter, cachedClientBundle, cachedDocuments, saveBuildCache, type BuildCache } from "./build-cache";
+import type { ClientBundle } from "./client-bundle";
+import type { RenderCache, RendererSource } from "./engine";
+import { renderRoute } from "../render/render-route";
+import type { Renderer } from "../render/renderer-bundle";
+import { cityRoutes, createRoutes, listedCity } from "../site/routes";
+import type { Download, SiteContent } from "../content/types";
+
+// The parts of the build engine (engine.ts) its drivers choose between: the cache on disk or in memory, and the
+// renderer this process imported. (The outputs are in write-output.ts; the renderer loaded again after each edit is
+// the dev server's, in src/serve/dev-build.ts.)
+
+/**
+ * `flightsite build`'s cache: the renders of the last good output of `outDir` as `file` (src/build/build-cache.ts)
+ * holds them (`previous`, read by build.ts to decide whether anything changed), saved there again once the new
+ * output is in place; the browser bundle and the downloads come from .flightsite/build-cache/ too. `inputs`: the
+ * digest of what this build is made from (src/build/up-to-date.ts), stored for the next build's check.
+ */
+export function diskCache({ root, file, code, previous, inputs }: { root: string; file: string; code: string; previous: BuildCache | undefined; inputs: string }): RenderCache {
+  return {
+    files: previous ?? new Map(),
+    keepsSources: false,
+    clientBundle: () => cachedClientBundle(root, code),
+    documents: (content) => cachedDocuments(root, code, content),
+    save: (files, last) => saveBuildCache(file, code, files, { inputs, ...last }),
+    // The files of a whole build are put in stored form as they come, while the threads still render: after the
+    // swap only the writing is left (the build's last step, when no thread has anything left to do).
+    recorder() {
+      const writer = new BuildCacheWriter();
+      return { add: (name, cached) => writer.add(name, cached), save: (last) => writer.save(file, code, { inputs, ...last }) };
+    },
+  };
+}
+
+/**
+ * The dev server's cache: the renders, the data files and their parse results kept in this process between saves.
+ * The downloads are made again only when what they are made from changed.
+ */
+export function memoryCache(): RenderCache & { files: BuildCache } {
+  let downloads: { key: string; files: Download[] } | undefined;
+  const cache = {
+    files: new Map() as BuildCache,
+    keepsSources: true,
+    // Loaded when first needed, as `flightsite build` does: esbuild and the PDF and Word libraries are not light.
+    async clientBundle(root: string): Promise<ClientBundle> {
+      try {
+        return await (await import("./client-bundle")).bundleClient({ root });
+      } catch (error) {
+        // A mistake in client/ or the styles, shown with its place like a template's.
+        const { isBuildFailure, templateErrorFromBuild } = await import("../render/renderer-bundle");
+        throw isBuildFailure(error) ? templateErrorFromBuild(error) : error;
+      }
+    },
+    async documents(content: SiteContent): Promise<Download[]> {
+      // The documents print the company line and the shared checklists besides their own files.
+      const key = createHash("sha1").update(JSON.stringify([content.documents, content.cityCommon, content.site])).digest("base64url");
+      if (downloads?.key !== key) downloads = { key, files: await (await import("../documents/generate")).generateDocuments(content) };
+      return downloads.files;
+    },
+    async save(files: BuildCache): Promise<void> {
+      cache.files = files;
+    },
+  };
+  return cache;
+}
+
+/**
+ * The routes and templates this process imported, as `flightsite build` renders them (its render threads import the
+ * same modules); `code` is the id of that code (src/build/code-id.ts), which every route's key includes.
+ */
+export function staticRenderer(code: string): RendererSource {
+  const renderer: Renderer = { id: code, createRoutes, cityRoutes, listedCity, renderRoute };
+  return { load: async () => renderer, templateError: (error) => error };
+}

@@ -1,0 +1,667 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { SourceFileReader, loadSourceFiles, sourceFileNames } from "../content/load";
+import { ContentValidator, schemaForFile, validateContent } from "../content/validate";
+import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/parse";
+import { ContentError, LinkError } from "../errors";
+import { LinkCheck, linksOf, type BrokenLink } from "./link-check";
+import { manifestFile, manifestOf, type ManifestEntry } from "./manifest";
+import { siteWarnings } from "./build-site";
+import type { BuildCache, CachedFile, LastBuild, BuildSummary } from "./build-cache";
+import type { ClientBundle } from "./client-bundle";
+import type { SiteOutput } from "./write-output";
+import { stageTimer, type StageTimer } from "./build";
+import { OutputFolder } from "../render/output-folder";
+import { RenderThreads, renderInParallel, renderThreadsFor } from "../render/parallel";
+import { routeKey, sharedInputs } from "../render/route-key";
+import type { RenderedFile } from "../render/share";
+import type { Renderer } from "../render/renderer-bundle";
+import type { RenderThread } from "../render/threads";
+import type { City, Download, OutputFile, PageKind, Route, SiteContent, SourceFile } from "../content/types";
+import type { z } from "zod";
+
+/** The project a BuildEngine builds, and where. */
+export interface EngineOptions {
+  /** The project root: holds client/ and templates/. */
+  root: string;
+  dataDir: string;
+  outDir: string;
+  /** Threads to render a whole site with; default: one per core for a large site, else one (src/render/threads.ts). */
+  threads?: number;
+  /**
+   * Where quote forms post when data/site.yaml sets no quote.endpoint, like "/api/quote" of the dev server. It
+   * replaces the setting in the validated content (site.yaml itself only takes https:// addresses), and the link
+   * check lets it through, since a server answers it rather than a file.
+   */
+  quoteEndpoint?: string;
+}
+
+/**
+ * What differs between the engine's drivers, passed in: where the renders of the last good output are remembered,
+ * how the output reaches outDir, and the code that renders.
+ */
+export interface EngineParts {
+  /** Undefined: nothing is remembered, every file is rendered (a build without the cache). */
+  cache: RenderCache | undefined;
+  output: SiteOutput;
+  renderer: RendererSource;
+}
+
+/**
+ * Where the engine remembers what it rendered, so that the next run renders only what changed: on disk for
+ * `flightsite build` (.flightsite/build-cache/, read by the next process), in memory for `serve --watch`.
+ */
+export interface RenderCache {
+  /**
+   * Each file of the last good output rendered from a route, by name: the key it was rendered from, its size, SHA-256,
+   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs.
+   */
+  readonly files: BuildCache;
+  /**
+   * Whether the data files read, and their parse results, are kept from one run to the next (a process that runs again
+   * after each save): a run then reads and checks again only the files that changed. Otherwise each run reads every
+   * file once, parses on the render threads too, and lets the text go once the content is made.
+   */
+  readonly keepsSources: boolean;
+  /** The browser script and stylesheet of `root`. */
+  clientBundle(root: string): Promise<ClientBundle>;
+  /** The case-manager downloads made from `content`. */
+  documents(content: SiteContent): Promise<Download[]>;
+  /** Remembers `files` and the rest of the output (`last`) as the last good output, once it is in place. */
+  save(files: BuildCache, last: Omit<LastBuild, "inputs">): Promise<void>;
+  /**
+   * For a cache read by the next process only (`flightsite build`): what a run that writes the output whole gives
+   * it file by file as the files come, instead of all of them to `save` at the end. This engine then keeps no
+   * files of its own for a run after it.
+   */
+  recorder?(): { add(name: string, file: CachedFile): void; save(last: Omit<LastBuild, "inputs">): Promise<void> };
+}
+
+/** The code that renders: the one this process imported (`flightsite build`), or one loaded again after each edit. */
+export interface RendererSource {
+  /** The renderer for the next run; `previous` when its code did not change. */
+  load(previous: Renderer | undefined): Promise<Renderer>;
+  /** What a route's or template's exception becomes when rendering on this thread (a TemplateError with its place). */
+  templateError(error: unknown, doing: string): unknown;
+}
+
+/** What changed since the last run; a run without it looks at everything. */
+export interface Changes {
+  /** Data files that changed (absolute paths, every one as a watcher reports them). */
+  data: string[];
+  /** Templates (or islands, which render on the server too): the renderer is loaded again. */
+  renderer?: boolean;
+  /** client/ or templates/styles/: the browser bundle is made again. */
+  client?: boolean;
+  /** templates/static/. */
+  staticFiles?: boolean;
+}
+
+/** What one run is given besides the changes: its timer, and (`flightsite build`) what it found before loading the engine. */
+export interface RunContext {
+  timer?: StageTimer;
+  /** The data files' names (sourceFileNames), when already listed. */
+  names?: string[];
+  /** The threads of a large site, with the workers already started (src/build/build.ts starts them before loading this). */
+  threads?: { count: number; started: RenderThread[] };
+}
+
+/** What a run did, and the figures of the output it left. */
+export interface EngineResult extends BuildSummary {
+  /** The files rendered from routes this run (every one without a cache), in no set order. */
+  rendered: string[];
+  /** The files taken unchanged from the last output (a whole run with the cache). */
+  reused: number;
+  /** Files written into the output (every file when it was written whole; the manifest left out), relative to outDir. */
+  written: string[];
+  /** Files deleted from the output. */
+  removed: string[];
+  /** Threads the pages were rendered on. */
+  threads: number;
+  timings: Record<string, number>;
+  /** The content the output was built from (with the quote endpoint put in). */
+  content: SiteContent;
+}
+
+/**
+ * The one build pipeline of flightsite: data files → validated content → routes and their keys → render what changed
+ * → link check → output. `flightsite build` runs it once, with the cache on disk and the output written whole into
+ * a fresh folder; `serve --watch` keeps it between saves, with the cache in memory and the output updated in place.
+ *
+ * A run renders a route only when its key (src/render/route-key.ts: a hash of the renderer's code and of what the
+ * route is made from) differs from the one its file was last rendered from. An output written whole (always for
+ * `flightsite build`, and a first run) is rendered into a fresh folder on one thread per core for a large site, files
+ * whose key is unchanged hard-linked from the last output, and swapped in once every link resolves. An output updated
+ * in place is rendered here, with the renderer the driver loaded, and only files whose bytes changed are written.
+ * The common save, cities that keep what the lists of cities show of them with nothing else changed, re-creates and
+ * renders only those cities' pages: a city's pages are made from it and what every city shares, and other cities
+ * name it only by its slug. On any failure the output keeps the last good build.
+ */
+export class BuildEngine {
+  readonly #cache: RenderCache | undefined;
+  readonly #output: SiteOutput;
+  readonly #rendererSource: RendererSource;
+  #renderer: Renderer | undefined;
+  #bundle: ClientBundle | undefined;
+  #staticFiles: OutputFile[] | undefined;
+  /** Parts to load again before the next run; a part stays stale until it loads without error. */
+  #stale = { renderer: true, client: true, staticFiles: true };
+  #sources: { reader: SourceFileReader; validator: ContentValidator } | undefined;
+  /** The rendered files the cache knows, updated as files render (a render stays valid for its key whatever fails next). */
+  #files: BuildCache;
+  /** Rendered here and not yet written into the output (a run that failed after rendering). */
+  #unwritten = new Map<string, string | Uint8Array>();
+  /** Each file of the output as last written (SHA-256), while this engine updates it in place. */
+  #written: Map<string, string> | undefined;
+  /** The link check of the output, kept between runs, and each file's SHA-256 as it was put in. */
+  #linkCheck: { baseUrl: string; check: LinkCheck; files: Map<string, string> } | undefined;
+  /** What the last successful run was made from: a save that changes only cities starts from it. */
+  #last: RunInputs | undefined;
+  /**
+   * What the city pages of the last run were made from: a digest of what every city's pages show besides their city
+   * (settings, city-common.yaml, destinations, assets, the renderer), and each city by slug. A city file that did not
+   * change keeps its parsed object (parse results are kept by text), so identity says it.
+   */
+  #cityInputs: { shared: string; cities: Map<string, City> } | undefined;
+  /** The figures of the output the last successful run left. */
+  #summary: BuildSummary | undefined;
+
+  constructor(
+    readonly options: EngineOptions,
+    parts: EngineParts,
+  ) {
+    this.#cache = parts.cache;
+    this.#output = parts.output;
+    this.#rendererSource = parts.renderer;
+    this.#files = parts.cache?.files ?? new Map();
+  }
+
+  /**
+   * Builds the site after `changes` (everything looked at when left out) and brings the output up to date. Throws
+   * ContentError, LinkError or TemplateError, and leaves the output as it was, when the sources have a mistake.
+   */
+  async run(changes?: Changes, context: RunContext = {}): Promise<EngineResult> {
+    const threads = context.threads && context.threads.count > 1 ? new RenderThreads(context.threads.count, context.threads.started) : undefined;
+    try {
+      return await this.#run(changes, context.timer ?? stageTimer(), context, threads);
+    } finally {
+      await threads?.close();
+    }
+  }
+
+  // --- internal ---
+
+  async #run(changes: Changes | undefined, timer: StageTimer, context: RunContext, threads: RenderThreads | undefined): Promise<EngineResult> {
+    const last = this.#last;
+    this.#last = undefined; // until this run succeeds
+    if (changes === undefined || changes.renderer) this.#stale.renderer = true;
+    if (changes === undefined || changes.client) this.#stale.client = true;
+    if (changes === undefined || changes.staticFiles) this.#stale.staticFiles = true;
+    // The bundle and the renderer load while the content is validated, and are awaited after it: a content mistake is reported first.
+    const bundling = this.#stale.client || !this.#bundle ? this.#loadBundle() : Promise.resolve(this.#bundle);
+    const loadingRenderer = this.#stale.renderer || !this.#renderer ? this.#loadRenderer() : Promise.resolve(this.#renderer);
+    bundling.catch(() => {});
+    loadingRenderer.catch(() => {});
+    const validated = await this.#loadContent(changes, timer, context.names, threads).catch(async (error: unknown) => {
+      // A run that failed leaves nothing running behind it (the renderer writes into the project's .flightsite/).
+      await Promise.allSettled([bundling, loadingRenderer]);
+      throw error;
+    });
+    const content = this.#withQuoteEndpoint(validated);
+    const bundle = await bundling;
+    const renderer = await loadingRenderer;
+    timer.lap("bundle");
+    // The downloads come before the pages: their links show each file's size.
+    const downloads = this.#cache ? await this.#cache.documents(content) : await (await import("../documents/generate")).generateDocuments(content);
+    timer.lap("documents");
+    if (this.#stale.staticFiles || !this.#staticFiles) {
+      this.#staticFiles = await loadStaticFiles(path.join(this.options.root, "templates/static"));
+      this.#stale.staticFiles = false;
+    }
+    const inputs: RunInputs = { validated, content, renderer, bundle, staticFiles: this.#staticFiles, downloads, timer };
+
+    let result: EngineResult;
+    if (this.#output.update && this.#written) {
+      const cities = last && this.#cache?.keepsSources ? changedCities(last, inputs) : undefined;
+      result = await this.#renderHere(inputs, cities);
+    } else {
+      // The output written whole: every build, and a dev server's first. A build renders on its threads (or streams
+      // from this one); a dev server on threads for a large site, else here, or here after all when a thread failed
+      // (the render here then reports a template's mistake with its place).
+      const count = context.threads?.count ?? this.options.threads ?? renderThreadsFor(content);
+      const whole = !this.#output.update || count > 1 ? await this.#renderWhole(inputs, threads ?? count).catch((error: unknown) => {
+        if (!this.#output.update || error instanceof LinkError || error instanceof ContentError) throw error;
+        return undefined;
+      }) : undefined;
+      result = whole ?? (await this.#renderHere(inputs, undefined));
+    }
+    this.#last = inputs;
+    return result;
+  }
+
+  async #loadBundle(): Promise<ClientBundle> {
+    const bundle = this.#cache ? await this.#cache.clientBundle(this.options.root) : await (await import("./client-bundle")).bundleClient({ root: this.options.root });
+    this.#bundle = bundle;
+    this.#stale.client = false;
+    return bundle;
+  }
+
+  async #loadRenderer(): Promise<Renderer> {
+    const renderer = await this.#rendererSource.load(this.#renderer);
+    this.#renderer = renderer;
+    this.#stale.renderer = false;
+    return renderer;
+  }
+
+  /**
+   * The data files read and validated: with a cache that keeps them, only those named as changed are read and checked
+   * again; else every file is read, and parsed on the threads too when there are some (a function of its own, so
+   * that the files' text, 40 MB at 10,000 cities, is let go once the content is made).
+   */
+  async #loadContent(changes: Changes | undefined, timer: StageTimer, names: string[] | undefined, threads: RenderThreads | undefined): Promise<SiteContent> {
+    const { root, dataDir } = this.options;
+    if (this.#cache?.keepsSources) {
+      this.#sources ??= { reader: new SourceFileReader(dataDir, root), validator: new ContentValidator() };
+      const sources = await this.#sources.reader.load(changes?.data);
+      timer.lap("load");
+      const content = this.#sources.validator.validate(sources);
+      timer.lap("validate");
+      return content;
+    }
+    const sources = await loadSourceFiles(dataDir, root, names ?? (await sourceFileNames(dataDir)));
+    timer.lap("load");
+    const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined);
+    timer.lap("validate");
+    return content;
+  }
+
+  #withQuoteEndpoint(content: SiteContent): SiteContent {
+    const endpoint = content.site.quote.endpoint ?? this.options.quoteEndpoint;
+    return endpoint === content.site.quote.endpoint
+      ? content
+      : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
+  }
+
+  /**
+   * The whole site rendered into a fresh folder beside outDir (src/render/parallel.ts: on `threads` threads, each
+   * writing its files as it renders them), files whose key is unchanged linked from the last output instead; only
+   * their links and ids are kept, for the link check at the end. The folder replaces outDir once every link resolves.
+   */
+  async #renderWhole(inputs: RunInputs, threads: number | RenderThreads): Promise<EngineResult> {
+    const { content, renderer, bundle, downloads, staticFiles, timer } = inputs;
+    const previous = this.#files;
+    const files: BuildCache = new Map();
+    const pagesByKind: Partial<Record<PageKind, number>> = {};
+    let count = 0;
+    let bytes = 0;
+    let reused = 0;
+    const rendered: string[] = [];
+    // Every file's size and SHA-256 as it is written (or, for a linked one, as the cache knows it): the deploy's manifest.
+    const written = new Map<string, Pick<ManifestEntry, "sha256" | "size">>();
+    // The files not rendered from a route, with their size and time on disk, for the next build's up-to-date check.
+    const others: LastBuild["others"] = [];
+    const recorder = this.#cache?.recorder?.();
+    const check = new LinkCheck(content.site.baseUrl);
+    await this.#output.replace(async (freshDir, previousDir) => {
+      const folder = new OutputFolder(freshDir);
+      for (const file of [...downloads, ...bundle.files, ...staticFiles]) {
+        const { bytes: size, sha256, mtimeMs } = folder.write(file.file, file.contents);
+        written.set(file.file, { sha256, size });
+        others.push([file.file, size, mtimeMs]);
+        bytes += size;
+        count++;
+        check.addFile(file.file);
+      }
+      // The render threads get only what they compare with: each file's key and stamp, not its links.
+      const stamps = previousDir && previous.size > 0 ? new Map([...previous].map(([name, { key, bytes, mtimeMs }]) => [name, { key, bytes, mtimeMs }])) : undefined;
+      const cache = this.#cache ? { codeId: renderer.id, previousDir, previous: stamps } : undefined;
+      await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads, freshDir, (items) => {
+        for (const item of items) {
+          let file: RenderedFile;
+          if ("reused" in item) {
+            reused++;
+            file = { file: item.file, ...previous.get(item.file)! };
+          } else {
+            rendered.push(item.file);
+            file = item;
+          }
+          bytes += file.bytes;
+          count++;
+          written.set(file.file, { sha256: file.sha256!, size: file.bytes });
+          if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
+          if (file.found) check.addFound(file.file, file.found);
+          else check.addFile(file.file);
+          if (this.#cache) {
+            const cached: CachedFile = { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs!, pageKind: file.pageKind, found: file.found };
+            if (recorder) recorder.add(file.file, cached);
+            else files.set(file.file, cached);
+          }
+        }
+      });
+      timer.lap("render");
+      const broken = this.#brokenLinks(check.broken());
+      timer.lap("check");
+      if (broken.length > 0) throw this.#linkError(broken);
+      if (this.#output.manifest) {
+        const manifest = folder.write(manifestFile, `${JSON.stringify(manifestOf(written), null, 1)}\n`);
+        others.push([manifestFile, manifest.bytes, manifest.mtimeMs]);
+      }
+    });
+    const summary: BuildSummary = { files: count, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+    // Only once the new output is in place does the cache describe it.
+    this.#files = files;
+    this.#unwritten.clear();
+    if (recorder) await recorder.save({ summary, others });
+    else if (this.#cache) await this.#cache.save(files, { summary, others });
+    this.#summary = summary;
+    if (this.#output.update) {
+      // Kept for the runs that follow, which update this output in place.
+      const shas = new Map([...written].map(([name, { sha256 }]) => [name, sha256]));
+      this.#written = shas;
+      this.#linkCheck = { baseUrl: content.site.baseUrl, check, files: new Map(shas) };
+      this.#cityInputs = cityInputsOf(inputs);
+    }
+    timer.lap("swap");
+    const names = [...written.keys()];
+    return { ...summary, reused, rendered, written: names, removed: [], threads: threads instanceof RenderThreads ? threads.count : threads, timings: timer.laps, content };
+  }
+
+  /**
+   * The site rendered here with the driver's renderer: every route created again and rendered where its key changed,
+   * or, when only `cities` changed, their routes alone. Only files whose bytes differ from the output's are written
+   * (all of them when nothing was written yet), and files no longer produced are deleted.
+   */
+  async #renderHere(inputs: RunInputs, cities: City[] | undefined): Promise<EngineResult> {
+    const { content, renderer, bundle, downloads, staticFiles, timer } = inputs;
+    const common = sharedInputs(renderer.id, content, bundle.assets);
+    const context = { site: content.site };
+    const rendered: string[] = [];
+    const first = this.#written === undefined;
+    // Renders a route whose key changed (each time on a first write: the output holds nothing to keep yet).
+    const renderRoute = (route: Route, before: CachedFile | undefined): CachedFile => {
+      const key = routeKey(route, common);
+      if (before?.key === key && !first) return before;
+      // A city's page is made each time its element is read (src/site/routes.tsx): read it once, to render it.
+      const output = this.#guard(() => renderer.renderRoute({ ...route }, context), `rendering ${route.url}`);
+      rendered.push(output.file);
+      const buffer = typeof output.contents === "string" ? Buffer.from(output.contents) : output.contents;
+      const sha256 = createHash("sha256").update(buffer).digest("hex");
+      this.#unwritten.set(output.file, output.contents);
+      // The same bytes as before: the same links and ids.
+      if (before?.sha256 === sha256) return { ...before, key };
+      const found = linksOf(output);
+      return {
+        key,
+        bytes: buffer.byteLength,
+        sha256,
+        mtimeMs: 0,
+        pageKind: route.kind === "page" ? route.pageKind : undefined,
+        found: found && [{ links: found.links, ids: found.ids ?? [] }],
+      };
+    };
+
+    let files: BuildCache;
+    // The files rendered from routes that this run looked at: all of them, or the changed cities' pages.
+    let touched: string[];
+    // How many bytes the changed cities' pages grew by: the rest of the summary stays as the last run left it.
+    let grown = 0;
+    if (cities) {
+      // Every other page is made from things that did not change (home and /cities/ from what listedCity shows; other
+      // cities name these only by slug), and so are the sitemap and feed; no file appears or goes.
+      files = this.#files;
+      touched = [];
+      for (const city of cities) {
+        for (const route of this.#guard(() => renderer.cityRoutes(content, bundle.assets, city), "creating the routes")) {
+          const before = files.get(route.file);
+          const after = renderRoute(route, before);
+          grown += after.bytes - (before?.bytes ?? 0);
+          files.set(route.file, after);
+          touched.push(route.file);
+        }
+        this.#cityInputs!.cities.set(city.urlSlug, city);
+      }
+    } else {
+      const routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
+      const cityInputs = cityInputsOf(inputs);
+      const lastInputs = first ? undefined : this.#cityInputs;
+      const unchangedCity = (slug: string) =>
+        lastInputs?.shared === cityInputs.shared && lastInputs.cities.has(slug) && lastInputs.cities.get(slug) === cityInputs.cities.get(slug);
+      files = new Map();
+      for (const route of routes) {
+        const before = this.#files.get(route.file);
+        // A city's pages are made from its own file and what every city shares: while neither changed, the last
+        // output stands without even making the page's props. So a save costs what it changed, not the whole site.
+        if (before && !first && isCityPage(route) && unchangedCity(route.file.split("/")[0]!)) files.set(route.file, before);
+        else files.set(route.file, renderRoute(route, before));
+      }
+      touched = [...files.keys()];
+      this.#cityInputs = cityInputs;
+    }
+    // Renders stay valid for their keys whatever happens next, so keep them even if the link check fails.
+    this.#files = files;
+    timer.lap("render");
+
+    // The files not rendered from a route (downloads, the browser bundle, templates/static/) can change only when more than cities did.
+    const others = [...downloads, ...bundle.files, ...staticFiles];
+    const otherShas = cities ? undefined : new Map(others.map((file) => [file.file, sha256Of(file.contents)]));
+    const broken = this.#brokenLinks(this.#checkLinks(content.site.baseUrl, files, touched, otherShas));
+    timer.lap("check");
+    if (broken.length > 0) throw this.#linkError(broken);
+
+    const previous = this.#written ?? new Map<string, string>();
+    const toWrite: OutputFile[] = [];
+    for (const name of touched) {
+      const { sha256 } = files.get(name)!;
+      if (previous.get(name) === sha256) continue;
+      const contents = this.#unwritten.get(name);
+      if (contents === undefined) throw new Error(`${name} changed, but its rendered contents are gone`);
+      toWrite.push({ file: name, contents });
+    }
+    for (const file of otherShas ? others : []) if (previous.get(file.file) !== otherShas!.get(file.file)) toWrite.push(file);
+    const removed = otherShas ? [...previous.keys()].filter((name) => !files.has(name) && !otherShas.has(name)) : [];
+    // The first write replaces the whole folder, so nothing of an older build survives in it.
+    if (first) {
+      await this.#output.replace(async (freshDir) => {
+        const folder = new OutputFolder(freshDir);
+        for (const file of toWrite) folder.write(file.file, file.contents);
+      });
+    } else await this.#output.update!(toWrite, removed);
+    const written = first ? new Map<string, string>() : previous;
+    for (const file of toWrite) written.set(file.file, files.get(file.file)?.sha256 ?? otherShas!.get(file.file)!);
+    for (const name of removed) written.delete(name);
+    this.#written = written;
+    this.#unwritten.clear();
+    timer.lap("swap");
+
+    const summary = cities ? { ...this.#summary!, bytes: this.#summary!.bytes + grown, warnings: siteWarnings(content) } : summaryOf(files, others, content, bundle);
+    this.#summary = summary;
+    if (this.#cache) await this.#cache.save(files, { summary, others: [] });
+    return { ...summary, reused: 0, rendered, written: toWrite.map((file) => file.file), removed, threads: 1, timings: timer.laps, content };
+  }
+
+  /**
+   * The link check kept between runs: only the files whose bytes changed since they were last put in are put in
+   * again, so a save costs the pages it changed, not the whole site. With `others` (each file not rendered from a
+   * route, and its SHA-256), `files` and `others` are the whole site, and a file not among them is gone. Without it,
+   * only the `touched` files changed, since a check that found nothing broken: while their pages' ids stay the same,
+   * only their own links need a look.
+   */
+  #checkLinks(baseUrl: string, files: BuildCache, touched: string[], others: Map<string, string> | undefined): BrokenLink[] {
+    const complete = others !== undefined;
+    if (this.#linkCheck?.baseUrl !== baseUrl) {
+      if (!complete) throw new Error("the link check was asked about some pages of a site it has not seen whole");
+      this.#linkCheck = { baseUrl, check: new LinkCheck(baseUrl), files: new Map() };
+    }
+    const { check, files: checked } = this.#linkCheck;
+    const changed: string[] = [];
+    let idsChanged = false;
+    for (const name of touched) {
+      const file = files.get(name)!;
+      if (checked.get(name) === file.sha256) continue;
+      checked.set(name, file.sha256);
+      changed.push(name);
+      if (!complete && file.found) idsChanged ||= !sameIds(check.idsOf(name), file.found.flatMap((piece) => piece.ids));
+      if (file.found) check.addFound(name, file.found);
+      else {
+        check.removePage(name);
+        check.addFile(name);
+      }
+    }
+    for (const [name, sha256] of others ?? []) {
+      if (checked.get(name) === sha256) continue;
+      checked.set(name, sha256);
+      check.removePage(name);
+      check.addFile(name);
+    }
+    if (complete) {
+      for (const name of checked.keys()) {
+        if (files.has(name) || others?.has(name)) continue;
+        check.removeFile(name);
+        checked.delete(name);
+      }
+    }
+    return complete || idsChanged ? check.broken() : check.brokenOn(changed);
+  }
+
+  #brokenLinks(broken: BrokenLink[]): BrokenLink[] {
+    const endpoint = this.options.quoteEndpoint;
+    return endpoint === undefined ? broken : broken.filter((link) => link.link !== endpoint);
+  }
+
+  #linkError(broken: BrokenLink[]): LinkError {
+    return new LinkError(broken, path.relative(this.options.root, this.options.outDir).split(path.sep).join("/") || ".");
+  }
+
+  /** Runs route or template code; what it throws (a template's mistake, as far as an editor can tell) becomes the renderer's TemplateError. */
+  #guard<T>(run: () => T, doing: string): T {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof ContentError) throw error;
+      throw this.#rendererSource.templateError(error, doing);
+    }
+  }
+}
+
+/** Files copied into the site as they are (templates/static/: the favicon…), named relative to `dir`. */
+export async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
+  const names = await readdir(dir, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    names
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const absolute = path.join(entry.parentPath, entry.name);
+        return { file: path.relative(dir, absolute).split(path.sep).join("/"), contents: await readFile(absolute) };
+      }),
+  );
+}
+
+// --- internal ---
+
+/** What a run is made from, besides the renders it keeps. */
+interface RunInputs {
+  /** The content as validated, before a quote endpoint is put in. */
+  validated: SiteContent;
+  content: SiteContent;
+  renderer: Renderer;
+  bundle: ClientBundle;
+  staticFiles: OutputFile[];
+  downloads: Download[];
+  timer: StageTimer;
+}
+
+/**
+ * The cities that changed since `last`, in the order of the site, when nothing else did; undefined when more than
+ * cities changed, or a city changed what the lists of cities show of it.
+ */
+function changedCities(last: RunInputs, next: RunInputs): City[] | undefined {
+  if (next.renderer !== last.renderer || next.bundle !== last.bundle || next.staticFiles !== last.staticFiles || next.downloads !== last.downloads) return undefined;
+  const [before, after] = [last.validated, next.validated];
+  // ContentValidator keeps every part of the content that did not change as it was, so identity says it.
+  const others = Object.keys(after) as (keyof SiteContent)[];
+  if (others.some((part) => part !== "cities" && after[part] !== before[part]) || after.cities.length !== before.cities.length) return undefined;
+  const { listedCity } = next.renderer;
+  const cities: City[] = [];
+  for (const [index, city] of after.cities.entries()) {
+    const earlier = before.cities[index]!;
+    if (city === earlier) continue;
+    if (JSON.stringify(listedCity(city)) !== JSON.stringify(listedCity(earlier))) return undefined;
+    cities.push(city);
+  }
+  return cities;
+}
+
+function cityInputsOf({ renderer, content, bundle }: RunInputs): { shared: string; cities: Map<string, City> } {
+  return {
+    shared: digest(JSON.stringify([renderer.id, content.site, content.cityCommon, content.destinations, bundle.assets])),
+    cities: new Map(content.cities.map((city) => [city.urlSlug, city])),
+  };
+}
+
+/** The figures of an output: its files rendered from routes, and the others. */
+function summaryOf(files: BuildCache, others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
+  const pagesByKind: Partial<Record<PageKind, number>> = {};
+  let bytes = 0;
+  for (const file of files.values()) {
+    bytes += file.bytes;
+    if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
+  }
+  for (const file of others) bytes += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+  return { files: files.size + others.length, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+}
+
+function isCityPage(route: Route): boolean {
+  return route.kind === "page" && (route.pageKind === "city" || route.pageKind === "destination");
+}
+
+function sameIds(before: ReadonlySet<string> | undefined, after: string[]): boolean {
+  const distinct = new Set(after);
+  return before !== undefined && before.size === distinct.size && [...distinct].every((id) => before.has(id));
+}
+
+function digest(text: string): string {
+  return createHash("sha1").update(text).digest("base64url");
+}
+
+function sha256Of(contents: string | Uint8Array): string {
+  return createHash("sha256").update(contents).digest("hex");
+}
+
+/** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */
+function sortedByKind(counts: Partial<Record<PageKind, number>>): Partial<Record<PageKind, number>> {
+  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
+  return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
+}
+
+/**
+ * validateContent's `parse`, with the data files parsed here and on the threads at once, in chunks each takes in
+ * turn: parsing is most of validating a large site, and the threads are idle until rendering. This thread parses a
+ * chunk, then lets the threads' replies in and hands them new chunks, until none are left; on a small site the
+ * threads are hardly started by then, and this thread has parsed nearly everything itself.
+ */
+async function parseOnThreads(threads: RenderThreads, sources: SourceFile[]): Promise<typeof parseDataFile> {
+  const chunks: SourceFile[][] = [];
+  for (let i = 0; i < sources.length; i += parseChunk) chunks.push(sources.slice(i, i + parseChunk));
+  const elsewhere = threads.parse(() => chunks.shift());
+  // Each file's schema is the one validateContent will give it.
+  const here = new Map<string, ParseResult<unknown>>();
+  for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+    for (const file of chunk) {
+      const schema = schemaForFile(file.path);
+      if (schema) here.set(file.path, parseDataFile(file, schema));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const outcomes = await elsewhere;
+  return <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
+    const parsed = here.get(file.path);
+    if (parsed) return parsed as ParseResult<T>;
+    const outcome = outcomes.get(file.path);
+    if (!outcome) return parseDataFile(file, schema);
+    return outcome.ok ? { ok: true, parsed: parsedElsewhere(file, outcome.data as T) } : outcome;
+  };
+}
+
+/** Files per chunk of parsing: some tens of milliseconds of work. */
+const parseChunk = 64;
