@@ -37,13 +37,16 @@ export class RenderThreads {
     const outcomes = new Map<string, ParseOutcome>();
     await this.#all(async (thread) => {
       await thread.ready;
-      for (let files = next(); files; files = next()) {
-        await thread.request({ kind: "parse", files }, (reply) => {
+      const ask = (files = next()) =>
+        files &&
+        thread.request({ kind: "parse", files }, (reply) => {
           if (reply.kind !== "parsed") return false;
           for (const [file, outcome] of reply.outcomes) outcomes.set(file, outcome);
           return true;
         });
-      }
+      // Two chunks asked for at a time, as for rendering: the worker parses the second while this thread, busy with a
+      // chunk of its own, has not yet taken in the first one's reply (one at a time, it waited half the time).
+      for (let [current, following] = [ask(), ask()]; current; [current, following] = [following, ask()]) await current;
     });
     return outcomes;
   }
@@ -59,10 +62,10 @@ export class RenderThreads {
     for (const thread of this.#threads) thread.send({ kind: "prepare", input, outDir });
     const renderer = new RouteRenderer(input);
     let next = 0;
-    const take = (): RouteRange | undefined => {
+    const take = (size = routesPerChunk): RouteRange | undefined => {
       if (next >= renderer.count) return undefined;
       const start = next;
-      next = Math.min(renderer.count, next + routesPerChunk);
+      next = Math.min(renderer.count, next + size);
       return { start, end: next, step: 1 };
     };
     let stopped = false;
@@ -85,7 +88,8 @@ export class RenderThreads {
         // This thread's chunks, one at a time, so that the workers' batches come in (and are let go) in between.
         async () => {
           const folder = new OutputFolder(outDir);
-          for (let routes = take(); routes && !stopped; routes = take()) {
+          // Smaller chunks here: a worker's next chunk is handed out only between two of them.
+          for (let routes = take(routesHereChunk); routes && !stopped; routes = take(routesHereChunk)) {
             for (const file of writeRoutes(renderer, routes, folder, input.cache)) onRendered([file]);
             await new Promise((resolve) => setImmediate(resolve));
           }
@@ -217,3 +221,5 @@ function receivedFiles(): (batch: Extract<WorkerReply, { kind: "files" }>) => (R
 
 /** Routes per chunk handed to a thread: a few tens of milliseconds of rendering. */
 const routesPerChunk = 64;
+/** Routes per chunk this thread renders itself between taking in the workers' replies (and giving them more). */
+const routesHereChunk = 16;
