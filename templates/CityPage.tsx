@@ -32,11 +32,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
           <div>
             <h1>Medical Flights in {city.cityName}, Florida</h1>
             <p className="lead">{city.cancerCareDescription}</p>
-            <div className="button-row">
-              <PhoneLink site={site} className="button button-primary" label="Call Now" />
-              <QuoteButton label="Get a Quote" />
-              <QuoteButton label="Request Callback" />
-            </div>
+            <Once component={HeroButtons} props={{ site }} />
           </div>
           {video && <VideoFacade {...video} />}
         </div>
@@ -142,5 +138,16 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
 
       <CtaBand site={site} heading={`Planning a flight from ${city.cityName}?`} />
     </Layout>
+  );
+}
+
+/** The hero's buttons, the same on every city page: rendered once per build (Once). */
+function HeroButtons({ site }: { site: CityPageProps["chrome"]["site"] }) {
+  return (
+    <div className="button-row">
+      <PhoneLink site={site} className="button button-primary" label="Call Now" />
+      <QuoteButton label="Get a Quote" />
+      <QuoteButton label="Request Callback" />
+    </div>
   );
 }

@@ -46,10 +46,7 @@ export function DestinationPage(props: DestinationPageProps) {
           <div>
             <h1>{props.heading}</h1>
             <p className="lead">{props.intro}</p>
-            <div className="button-row">
-              <PhoneLink site={site} className="button button-primary" label="Call Now" />
-              <QuoteButton label="Get a Quote" />
-            </div>
+            <Once component={HeroButtons} props={{ site }} />
           </div>
           {props.video && <VideoFacade {...props.video} />}
         </div>
@@ -63,11 +60,7 @@ export function DestinationPage(props: DestinationPageProps) {
               <h3>Departing from the {cityName} area</h3>
               <AirportList airports={props.departureAirports} />
             </div>
-            <div>
-              <h3>Arriving near {destination}</h3>
-              <AirportList airports={props.arrivalAirports} />
-              <p>{props.arrivalDetails}</p>
-            </div>
+            <Once component={Arrival} props={{ destination, airports: props.arrivalAirports, details: props.arrivalDetails }} />
           </div>
         </div>
       </section>
@@ -77,11 +70,7 @@ export function DestinationPage(props: DestinationPageProps) {
       <section className="section" aria-labelledby="lodging">
         <div className="container prose">
           <h2 id="lodging">Lodging Options</h2>
-          <ul>
-            {props.lodgingOptions.map((option) => (
-              <li key={option}>{option}</li>
-            ))}
-          </ul>
+          <Once component={LodgingList} props={{ options: props.lodgingOptions }} />
           <h3>Good to know</h3>
           <p>{props.notes}</p>
         </div>
@@ -102,6 +91,38 @@ export function DestinationPage(props: DestinationPageProps) {
 
       <CtaBand site={site} heading={`Planning a trip to ${destination}?`} />
     </Layout>
+  );
+}
+
+// What a destination's page shows the same for every city is rendered once per build (Once): the hero's buttons,
+// the arrival airports, the lodging options, and the sections below.
+
+function HeroButtons({ site }: { site: PageChrome["site"] }) {
+  return (
+    <div className="button-row">
+      <PhoneLink site={site} className="button button-primary" label="Call Now" />
+      <QuoteButton label="Get a Quote" />
+    </div>
+  );
+}
+
+function Arrival({ destination, airports, details }: { destination: string; airports: Airport[]; details: string }) {
+  return (
+    <div>
+      <h3>Arriving near {destination}</h3>
+      <AirportList airports={airports} />
+      <p>{details}</p>
+    </div>
+  );
+}
+
+function LodgingList({ options }: { options: string[] }) {
+  return (
+    <ul>
+      {options.map((option) => (
+        <li key={option}>{option}</li>
+      ))}
+    </ul>
   );
 }
 
