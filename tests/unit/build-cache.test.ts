@@ -97,3 +97,24 @@ describe("the build cache", () => {
     expect(await loadBuildCache(cacheFile, "templates changed since")).toBeUndefined();
   }, 60_000);
 });
+
+describe("the id of the code that renders", () => {
+  it("changes with any file of src/, templates/ or client/, but not with their READMEs", async () => {
+    const { mkdtemp, mkdir } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const root = await mkdtemp(path.join(tmpdir(), "flightsite-code-id-"));
+    try {
+      for (const folder of ["src/build", "templates", "client"]) await mkdir(path.join(root, folder), { recursive: true });
+      await writeFile(path.join(root, "src/build/README.md"), "# build\n");
+      await writeFile(path.join(root, "src/build/build.ts"), "export {};\n");
+      await writeFile(path.join(root, "templates/Page.tsx"), "export {};\n");
+      const before = codeId(root);
+      await writeFile(path.join(root, "src/build/README.md"), "# build, described better\n");
+      expect(codeId(root)).toBe(before);
+      await writeFile(path.join(root, "templates/Page.tsx"), "export const changed = true;\n");
+      expect(codeId(root)).not.toBe(before);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
