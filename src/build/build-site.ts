@@ -12,7 +12,7 @@ export function renderSite(
   content: SiteContent,
   assets: AssetUrls,
   downloads: Download[],
-): { output: (OutputFile & RenderedFile)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
+): { output: (OutputFile & Omit<RenderedFile, "bytes">)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
   const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) => {
     if ("reused" in item) return [];
     const { output } = item;

@@ -195,10 +195,9 @@ export function* writeRoutes(renderer: RouteRenderer, routes: RouteRange, folder
     } else {
       const { output } = item;
       const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.bytes)) : output.contents;
-      const { sha256, mtimeMs } = folder.write(output.file, contents);
-      item.rendered.sha256 = sha256;
-      if (cache) item.rendered.mtimeMs = mtimeMs;
-      yield item.rendered;
+      // Its size is counted as it is written, not before.
+      const { bytes, sha256, mtimeMs } = folder.write(output.file, contents);
+      yield { ...item.rendered, bytes, sha256, ...(cache && { mtimeMs }) };
     }
   }
 }

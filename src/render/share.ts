@@ -50,16 +50,6 @@ export interface ReusedFile {
   reused: true;
 }
 
-/**
- * Whether `piece` is what a shared part (templates/Once.tsx) found: one object on every page of this thread that
- * shows the part, which a worker sends to the main thread once (worker.ts) rather than with every page.
- */
-export function isSharedPiece(piece: FoundLinks): boolean {
-  return sharedPieces.has(piece);
-}
-
-const sharedPieces = new WeakSet<FoundLinks>();
-
 /** One of `count` interleaved shares of the routes: every count-th route, starting at `index`. */
 export interface Share {
   index: number;
@@ -87,7 +77,7 @@ export interface RouteRange {
 }
 
 /** A file rendered, with what was found in it, or one taken unchanged from the last good output. */
-export type RenderedItem = { output: OutputFile | PagePieces; rendered: RenderedFile } | { reused: ReusedFile };
+export type RenderedItem = { output: OutputFile | PagePieces; rendered: Omit<RenderedFile, "bytes"> } | { reused: ReusedFile };
 
 /**
  * The routes of a site, rendered by number, one file at a time, with what was found in each: the caller writes the
@@ -132,27 +122,22 @@ export class RouteRenderer {
         const page = renderPage({ ...lazyRoute });
         // The page's own text is scanned here; each shared part was scanned once, the first time a page showed it.
         const found: FoundLinks[] = [];
-        let bytes = 0;
         for (const piece of page.pieces) {
           if (typeof piece === "string") {
-            bytes += Buffer.byteLength(piece);
             const { links, ids } = scanHtml(piece);
             if (links.length > 0 || ids.size > 0) found.push({ links, ids: [...ids] });
           } else {
-            bytes += piece.bytes.byteLength;
             found.push(piece.found);
-            sharedPieces.add(piece.found);
           }
         }
-        yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, bytes, found, key } };
+        yield { output: page, rendered: { file: page.file, pageKind: lazyRoute.pageKind, found, key } };
         continue;
       }
       const output = renderNonPage(lazyRoute, context);
-      const bytes = Buffer.byteLength(output.contents);
       if (lazyRoute.kind === "feed") {
-        yield { output, rendered: { file: output.file, bytes, found: [{ links: scanXml(String(output.contents)), ids: [] }], key } };
+        yield { output, rendered: { file: output.file, found: [{ links: scanXml(String(output.contents)), ids: [] }], key } };
       } else {
-        yield { output, rendered: { file: output.file, bytes, key } };
+        yield { output, rendered: { file: output.file, key } };
       }
     }
   }
