@@ -38,6 +38,9 @@ const result = await build({
   ],
   // Bundled packages written as CommonJS may require Node's own modules: give the ES modules a require of their own.
   banner: { js: 'import { createRequire as __flightsiteRequire } from "node:module"; const require = __flightsiteRequire(import.meta.url);' },
+  // React's packages choose their production or development build at run time: fixed here, the development builds
+  // (as large again) are left out. bin/flightsite.js runs the sources for NODE_ENV=development.
+  define: { "process.env.NODE_ENV": '"production"' },
   jsx: "automatic",
   metafile: true,
   logLevel: "warning",
