@@ -39,6 +39,13 @@ describe("show notes", () => {
     expect($("a[href='/for-families/']").text()).toBe("for families");
   });
 
+  it("keeps a paragraph that only starts and ends bold a paragraph", () => {
+    const $ = load(renderShowNotes("**Before** the flight and **after**"));
+    expect($("h3")).toHaveLength(0);
+    expect($("p > strong")).toHaveLength(2);
+    expect(load(renderShowNotes("- **In a list**"))("li > strong").text()).toBe("In a list");
+  });
+
   it("leaves parenthesised text that is no path, and paths in code, as text", () => {
     const html = renderShowNotes("Call (800) 327-3004, or see `(/insurance)` (and/or ask).");
     expect(load(html)("a")).toHaveLength(0);
@@ -59,6 +66,11 @@ describe("markdown of other pages", () => {
     expect(findRawHtml("If 2 < 3, see <https://example.org>.")).toBeUndefined();
     expect(findRawHtml("Text\n\n<!-- hidden -->")).toBe("<!-- hidden -->");
     expect(findRawHtml("Call *now* <b>today</b>")).toBe("<b>");
+  });
+
+  it("links only to the web, e-mail, phone numbers and the site itself", () => {
+    const $ = load(renderMarkdown("[a](https://example.org) [b](mailto:x@example.org) [c](tel:+18003273004) [d](/about) [e](javascript:alert(1)) [f](data:text/html,x) [g](ftp://example.org/x)"));
+    expect($("a").map((_, a) => $(a).attr("href")).get()).toEqual(["https://example.org", "mailto:x@example.org", "tel:+18003273004", "/about/"]);
   });
 
   it("never lets raw HTML through even if it got past validation", () => {
