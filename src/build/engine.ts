@@ -646,12 +646,15 @@ async function parseOnThreads(threads: RenderThreads, sources: SourceFile[]): Pr
   const elsewhere = threads.parse(() => chunks.shift());
   // Each file's schema is the one validateContent will give it.
   const here = new Map<string, ParseResult<unknown>>();
-  for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+  for (;;) {
+    // A turn of the event loop before each chunk: a worker that is ready asks for its chunks before this thread takes one.
+    await new Promise((resolve) => setImmediate(resolve));
+    const chunk = chunks.shift();
+    if (!chunk) break;
     for (const file of chunk) {
       const schema = schemaForFile(file.path);
       if (schema) here.set(file.path, parseDataFile(file, schema));
     }
-    await new Promise((resolve) => setImmediate(resolve));
   }
   const outcomes = await elsewhere;
   return <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
