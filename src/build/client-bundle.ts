@@ -1,6 +1,7 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { build, type Metafile } from "esbuild";
+import { build, type BuildResult, type Metafile } from "esbuild";
+import { isBuildFailure, templateErrorFromBuild } from "../render/renderer-bundle";
 import type { AssetUrls, OutputFile } from "../content/types";
 
 export interface BundleOptions {
@@ -15,9 +16,27 @@ export interface ClientBundle {
   javascriptGzip: { everyPage: number; withForm: number };
 }
 
-/** The browser script and the stylesheet, minified, under content-hashed names in assets/. */
+/**
+ * The browser script and the stylesheet, minified, under content-hashed names in assets/. A mistake in client/ or
+ * the styles throws a TemplateError with its place (`client/main.ts:3:7 Expected ";" but found "x"`).
+ */
 export async function bundleClient({ root }: BundleOptions): Promise<ClientBundle> {
-  const result = await build({
+  const result = await bundle(root).catch((error: unknown) => {
+    throw isBuildFailure(error) ? templateErrorFromBuild(error) : error;
+  });
+  const files = result.outputFiles.map((file) => ({
+    file: path.relative(root, file.path).split(path.sep).join("/"),
+    contents: file.contents,
+  }));
+  const url = (prefix: string) => `/${files.find((f) => f.file.startsWith(prefix))!.file}`;
+  const assets = { js: url("assets/client."), css: url("assets/site.") };
+  return { files, assets, javascriptGzip: javascriptWeight(files, result.metafile, assets.js.slice(1)) };
+}
+
+// --- internal ---
+
+function bundle(root: string): Promise<BuildResult<{ write: false; metafile: true }>> {
+  return build({
     absWorkingDir: root,
     entryPoints: { client: "client/main.ts", site: "templates/styles/site.css" },
     entryNames: "[name].[hash]",
@@ -39,16 +58,7 @@ export async function bundleClient({ root }: BundleOptions): Promise<ClientBundl
     // A broken stylesheet is a mistake to fix, not a warning to scroll past: browsers would drop the rules after it.
     logOverride: { "css-syntax-error": "error" },
   });
-  const files = result.outputFiles.map((file) => ({
-    file: path.relative(root, file.path).split(path.sep).join("/"),
-    contents: file.contents,
-  }));
-  const url = (prefix: string) => `/${files.find((f) => f.file.startsWith(prefix))!.file}`;
-  const assets = { js: url("assets/client."), css: url("assets/site.") };
-  return { files, assets, javascriptGzip: javascriptWeight(files, result.metafile, assets.js.slice(1)) };
 }
-
-// --- internal ---
 
 /** What the entry loads by itself (its static imports), and with the dynamically imported form island as well. */
 function javascriptWeight(files: OutputFile[], metafile: Metafile, entry: string) {

@@ -44,13 +44,7 @@ export function memoryCache(): RenderCache & { files: BuildCache } {
     keepsSources: true,
     // Loaded when first needed, as `flightsite build` does: esbuild and the PDF and Word libraries are not light.
     async clientBundle(root: string): Promise<ClientBundle> {
-      try {
-        return await (await import("./client-bundle")).bundleClient({ root });
-      } catch (error) {
-        // A mistake in client/ or the styles, shown with its place like a template's.
-        const { isBuildFailure, templateErrorFromBuild } = await import("../render/renderer-bundle");
-        throw isBuildFailure(error) ? templateErrorFromBuild(error) : error;
-      }
+      return (await import("./client-bundle")).bundleClient({ root });
     },
     async documents(content: SiteContent): Promise<Download[]> {
       // The documents print the company line and the shared checklists besides their own files.

@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundleClient } from "../../src/build/client-bundle";
+import { TemplateError } from "../../src/errors";
 import { projectRoot } from "./support/site";
 
 describe("the browser bundle", () => {
@@ -16,5 +20,26 @@ describe("the browser bundle", () => {
     expect(javascript).not.toMatch(/react-dom|__SECRET_INTERNALS|react\.production/);
     expect(javascript).not.toMatch(/\beval\(|new Function\(/);
     expect(files.every((f) => f.file.startsWith("assets/"))).toBe(true);
+  });
+
+  it("reports a mistake in client/ or the styles as a TemplateError with its place, not as a crash", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "flightsite-client-"));
+    try {
+      mkdirSync(path.join(root, "client"));
+      mkdirSync(path.join(root, "templates/styles"), { recursive: true });
+      writeFileSync(path.join(root, "client/main.ts"), "const menu = ;\n");
+      writeFileSync(path.join(root, "templates/styles/site.css"), "body { color: black }\n");
+      const error = await bundleClient({ root }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(TemplateError);
+      expect((error as Error).message).toBe('client/main.ts:1:14 Unexpected ";"');
+
+      writeFileSync(path.join(root, "client/main.ts"), "export {};\n");
+      writeFileSync(path.join(root, "templates/styles/site.css"), "body { color: black\n\na { }\n");
+      const cssError = await bundleClient({ root }).catch((thrown: unknown) => thrown);
+      expect(cssError).toBeInstanceOf(TemplateError);
+      expect((cssError as Error).message).toMatch(/^templates\/styles\/site\.css:\d+:\d+ /);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
