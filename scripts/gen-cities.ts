@@ -28,8 +28,12 @@ export async function generateCities(count: number, citiesDir: string): Promise<
     const seed = seeds[i % seeds.length]!;
     const other = pick(seeds);
     const swap = (text: string, from: string) => text.replaceAll(from, cityName);
+    // A city links the next few cities; with fewer cities than that, the rest are places without a page (a link to
+    // itself would be refused by validation).
     const nearby = (offset: number) =>
-      random() < 0.8 ? { name: cityNames[(i + offset) % count]!, slug: slugs[(i + offset) % count]! } : { name: `${pick(placeStarts)} ${pick(placeEnds)}` };
+      offset < count && random() < 0.8
+        ? { name: cityNames[(i + offset) % count]!, slug: slugs[(i + offset) % count]! }
+        : { name: `${pick(placeStarts)} ${pick(placeEnds)}` };
     const city: City = {
       cityName,
       urlSlug: slugs[i]!,
