@@ -1,16 +1,16 @@
 // The quote intake in the stack (issue 13), synthesized locally with the function npm run build:intake bundled:
 // the function, its Function URL behind CloudFront's /api/quote*, the quotes bucket, and what each may do.
-import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
 import { originSecretHeader as checkedHeader } from "../../src/quote/app";
 import { originSecretHeader } from "../lib/quote-intake";
 import { SiteStack } from "../lib/site-stack";
 import { intakeCode } from "./intake-code";
+import { temporaryApp } from "./temporary-app";
 
 const env = { account: "123456789012", region: "us-east-1" };
 const code = await intakeCode();
-const template = Template.fromStack(new SiteStack(new App(), "Site", { env, githubRepository: "acme/flightsite", intakeCode: code }));
+const template = Template.fromStack(new SiteStack(temporaryApp(), "Site", { env, githubRepository: "acme/flightsite", intakeCode: code }));
 
 const idOf = (type: string, prefix: string) => Object.keys(template.findResources(type)).find((id) => id.startsWith(prefix))!;
 const distribution = () => Object.values(template.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
@@ -111,7 +111,7 @@ describe("the quote intake in the stack", () => {
   });
 
   it("refuses to synthesize without the bundled function, saying how to build it", () => {
-    expect(() => new SiteStack(new App(), "Site", { env, githubRepository: "acme/flightsite", intakeCode: "/nowhere/intake" })).toThrow(
+    expect(() => new SiteStack(temporaryApp(), "Site", { env, githubRepository: "acme/flightsite", intakeCode: "/nowhere/intake" })).toThrow(
       "/nowhere/intake holds no index.mjs: run npm run build:intake first (bin/app.ts does it before every synth)",
     );
   });

@@ -1,17 +1,17 @@
 // The hosting stack, synthesized locally (no AWS account, no Docker) and held to its promises with the CDK's
 // assertions: what each resource is, and what it allows.
-import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../lib/content-security-policy";
 import { SiteStack, type SiteStackProps } from "../lib/site-stack";
 import { intakeCode } from "./intake-code";
+import { temporaryApp } from "./temporary-app";
 
 const env = { account: "123456789012", region: "us-east-1" };
 const code = await intakeCode();
 
 function synthesize(props: Partial<SiteStackProps> = {}): Template {
-  const app = new App();
+  const app = temporaryApp();
   return Template.fromStack(new SiteStack(app, "Site", { env, githubRepository: "acme/flightsite", intakeCode: code, ...props }));
 }
 
