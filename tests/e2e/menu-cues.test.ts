@@ -85,6 +85,33 @@ describe("the dropdown groups of the header", () => {
     await context.close();
   });
 
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`mark the open group with a border in the highlight colour in forced colours, the label not moving, at ${viewport.width} px`, async () => {
+      const { page, context } = await browser.open("/about/", { viewport, before: (p) => p.emulateMedia({ forcedColors: "active" }) });
+      if (viewport === PHONE) await page.getByRole("button", { name: "Menu" }).click();
+      const summary = page.locator("#site-nav summary", { hasText: "Services" });
+      const look = () =>
+        summary.evaluate((el) => {
+          const style = getComputedStyle(el);
+          const highlight = document.body.appendChild(Object.assign(document.createElement("i"), { style: "color: Highlight" }));
+          const highlightColor = getComputedStyle(highlight).color;
+          highlight.remove();
+          const label = document.createRange();
+          label.selectNodeContents(el.firstChild!);
+          const { x, y } = label.getBoundingClientRect();
+          return { left: style.borderLeftWidth, bottom: style.borderBottomWidth, highlight: [style.borderLeftColor, style.borderBottomColor].includes(highlightColor), label: { x, y } };
+        });
+      const before = await look();
+      expect([before.left, before.bottom]).toEqual(["0px", "0px"]);
+      await summary.click();
+      const after = await look();
+      expect([after.left, after.bottom]).toEqual(viewport === PHONE ? ["4px", "0px"] : ["0px", "3px"]);
+      expect(after.highlight).toBe(true);
+      expect(after.label).toEqual(before.label);
+      await context.close();
+    });
+  }
+
   it("draw both states with WCAG 2.1 AA contrast: 4.5:1 for the label and chevron, 3:1 for the bar", () => {
     const paper = "rgb(255, 255, 255)";
     expect(contrast(ink, paper)).toBeGreaterThanOrEqual(4.5);
