@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { contentKinds, type ContentKind } from "./schema";
 
 /** The JSON Schema of one kind of data file, for editors (yaml-language-server) to complete and check YAML. */

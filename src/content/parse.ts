@@ -1,6 +1,6 @@
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { isMap, isNode, isPair, isScalar, LineCounter, parseDocument, type Document } from "yaml";
-import { z } from "zod";
+import * as z from "zod";
 import type { ContentProblem } from "../errors";
 import type { SourceFile } from "./types";
 import { closestMatch } from "./suggest";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { findRawHtml } from "./markdown";
 import { normalizeInternalLink, quoteApiPath } from "./urls";
 
