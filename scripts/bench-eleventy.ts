@@ -184,7 +184,7 @@ async function main() {
         "site (other pages, client bundle, PDF and Word downloads, sitemap, podcast feed).",
     );
   } finally {
-    if (!values.keep) await rm(work, { recursive: true, force: true });
+    if (!values.keep) await Promise.all([rm(work, { recursive: true, force: true }), rm(buildCacheFile(root, path.join(work, "dist")), { force: true })]);
   }
 }
 

@@ -1,5 +1,5 @@
 import { sourceFileNames } from "../content/load";
-import { buildCacheFile, loadBuildCache } from "./build-cache";
+import { buildCacheFile, loadBuildCache, loadLastBuild } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderThreadsForFiles, startRenderThreads } from "../render/threads";
@@ -48,13 +48,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const names = await sourceFileNames(options.dataDir);
   const code = options.cache ? codeId() : undefined;
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
-  const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
+  const lastBuild = cacheFile ? await loadLastBuild(cacheFile, code!) : undefined;
   const inputs = code && inputsDigest(code, options.root, options.dataDir, names);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
-  if (previous?.last && previous.last.inputs === inputs && outputIntact(options.outDir, previous, previous.last.others)) {
+  if (lastBuild && lastBuild.last.inputs === inputs && outputIntact(options.outDir, [...lastBuild.files, ...lastBuild.last.others])) {
     timer.lap("up-to-date check");
-    return { ...previous.last.summary, upToDate: true, reused: previous.size, rendered: [], timings: timer.laps };
+    return { ...lastBuild.last.summary, upToDate: true, reused: lastBuild.files.length, rendered: [], timings: timer.laps };
   }
+  // Something changed: the whole cache, with each file's key, links and ids.
+  const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
   // A large site's worker starts now, loading React and the templates while this thread loads the stages.
   const threads = options.threads ?? renderThreadsForFiles(names);
   const started = threads > 1 ? startRenderThreads(threads - 1) : [];

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { BuildCache, LastBuild } from "./build-cache";
+import type { FileStamp } from "./build-cache";
 
 /**
  * What a build is made from, as one digest: the code that renders (codeId), the project's own client/ and
@@ -25,15 +25,15 @@ export function inputsDigest(codeId: string, root: string, dataDir: string, name
 }
 
 /**
- * Whether `outDir` holds exactly the files `cache` describes and the `extra` ones (the downloads, assets and manifest),
- * each with the size and modification time it had when the build wrote it: nothing edited, added or removed since.
+ * Whether `outDir` holds exactly the `files` the last build wrote (its pages, downloads, assets and manifest), each
+ * with the size and modification time it had then: nothing edited, added or removed since.
  */
-export function outputIntact(outDir: string, cache: BuildCache, extra: LastBuild["others"]): boolean {
+export function outputIntact(outDir: string, files: readonly FileStamp[]): boolean {
   try {
-    let files = 0;
-    for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) if (!entry.isDirectory()) files++;
-    if (files !== cache.size + extra.length) return false;
-    for (const [name, { bytes, mtimeMs }] of [...cache, ...extra.map(([name, bytes, mtimeMs]) => [name, { bytes, mtimeMs }] as const)]) {
+    let count = 0;
+    for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) if (!entry.isDirectory()) count++;
+    if (count !== files.length) return false;
+    for (const [name, bytes, mtimeMs] of files) {
       const stats = statSync(path.join(outDir, name));
       if (stats.size !== bytes || stats.mtimeMs !== mtimeMs) return false;
     }
