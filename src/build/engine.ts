@@ -1,9 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { SourceFileReader, loadSourceFiles, sourceFileNames } from "../content/load";
-import { ContentValidator, schemaForFile, validateContent } from "../content/validate";
-import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/parse";
 import { ContentError, LinkError } from "../errors";
 import { LinkCheck, linksOf, type BrokenLink } from "./link-check";
 import { manifestFile, manifestOf, type ManifestEntry } from "./manifest";
@@ -12,14 +9,14 @@ import type { BuildCache, CachedFile, LastBuild, BuildSummary } from "./build-ca
 import type { ClientBundle } from "./client-bundle";
 import type { SiteOutput } from "./write-output";
 import { stageTimer, type StageTimer } from "./build";
+import { ContentLoader } from "./load-content";
 import { OutputFolder } from "../render/output-folder";
 import { RenderThreads, renderInParallel, renderThreadsFor } from "../render/parallel";
 import { routeKey, sharedInputs } from "../render/route-key";
 import type { RenderedFile } from "../render/share";
 import type { Renderer } from "../render/renderer-bundle";
 import type { RenderThread } from "../render/threads";
-import type { City, Download, OutputFile, PageKind, Route, SiteContent, SourceFile } from "../content/types";
-import type { z } from "zod";
+import type { City, Download, OutputFile, PageKind, Route, SiteContent } from "../content/types";
 
 /** The project a BuildEngine builds, and where. */
 export interface EngineOptions {
@@ -147,7 +144,7 @@ export class BuildEngine {
   #staticFiles: OutputFile[] | undefined;
   /** Parts to load again before the next run; a part stays stale until it loads without error. */
   #stale = { renderer: true, client: true, staticFiles: true };
-  #sources: { reader: SourceFileReader; validator: ContentValidator } | undefined;
+  readonly #content: ContentLoader;
   /** The rendered files the cache knows, updated as files render (a render stays valid for its key whatever fails next). */
   #files: BuildCache;
   /** Rendered here and not yet written into the output (a run that failed after rendering). */
@@ -175,6 +172,7 @@ export class BuildEngine {
     this.#output = parts.output;
     this.#rendererSource = parts.renderer;
     this.#files = parts.cache?.files ?? new Map();
+    this.#content = new ContentLoader(options, parts.cache?.keepsSources ?? false);
   }
 
   /**
@@ -203,7 +201,7 @@ export class BuildEngine {
     const loadingRenderer = this.#stale.renderer || !this.#renderer ? this.#loadRenderer() : Promise.resolve(this.#renderer);
     bundling.catch(() => {});
     loadingRenderer.catch(() => {});
-    const validated = await this.#loadContent(changes, timer, context.names, threads).catch(async (error: unknown) => {
+    const validated = await this.#content.load(changes?.data, timer, context.names, threads).catch(async (error: unknown) => {
       // A run that failed leaves nothing running behind it (the renderer writes into the project's .flightsite/).
       await Promise.allSettled([bundling, loadingRenderer]);
       throw error;
@@ -252,28 +250,6 @@ export class BuildEngine {
     this.#renderer = renderer;
     this.#stale.renderer = false;
     return renderer;
-  }
-
-  /**
-   * The data files read and validated: with a cache that keeps them, only those named as changed are read and checked
-   * again; else every file is read, and parsed on the threads too when there are some (a function of its own, so
-   * that the files' text, 40 MB at 10,000 cities, is let go once the content is made).
-   */
-  async #loadContent(changes: Changes | undefined, timer: StageTimer, names: string[] | undefined, threads: RenderThreads | undefined): Promise<SiteContent> {
-    const { root, dataDir } = this.options;
-    if (this.#cache?.keepsSources) {
-      this.#sources ??= { reader: new SourceFileReader(dataDir, root), validator: new ContentValidator() };
-      const sources = await this.#sources.reader.load(changes?.data);
-      timer.lap("load");
-      const content = this.#sources.validator.validate(sources);
-      timer.lap("validate");
-      return content;
-    }
-    const sources = await loadSourceFiles(dataDir, root, names ?? (await sourceFileNames(dataDir)));
-    timer.lap("load");
-    const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined);
-    timer.lap("validate");
-    return content;
   }
 
   #withQuoteEndpoint(content: SiteContent): SiteContent {
@@ -633,38 +609,3 @@ function sortedByKind(counts: Partial<Record<PageKind, number>>): Partial<Record
   const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
   return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
 }
-
-/**
- * validateContent's `parse`, with the data files parsed here and on the threads at once, in chunks each takes in
- * turn: parsing is most of validating a large site, and the threads are idle until rendering. This thread parses a
- * chunk, then lets the threads' replies in and hands them new chunks, until none are left; on a small site the
- * threads are hardly started by then, and this thread has parsed nearly everything itself.
- */
-async function parseOnThreads(threads: RenderThreads, sources: SourceFile[]): Promise<typeof parseDataFile> {
-  const chunks: SourceFile[][] = [];
-  for (let i = 0; i < sources.length; i += parseChunk) chunks.push(sources.slice(i, i + parseChunk));
-  const elsewhere = threads.parse(() => chunks.shift());
-  // Each file's schema is the one validateContent will give it.
-  const here = new Map<string, ParseResult<unknown>>();
-  for (;;) {
-    // A turn of the event loop before each chunk: a worker that is ready asks for its chunks before this thread takes one.
-    await new Promise((resolve) => setImmediate(resolve));
-    const chunk = chunks.shift();
-    if (!chunk) break;
-    for (const file of chunk) {
-      const schema = schemaForFile(file.path);
-      if (schema) here.set(file.path, parseDataFile(file, schema));
-    }
-  }
-  const outcomes = await elsewhere;
-  return <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
-    const parsed = here.get(file.path);
-    if (parsed) return parsed as ParseResult<T>;
-    const outcome = outcomes.get(file.path);
-    if (!outcome) return parseDataFile(file, schema);
-    return outcome.ok ? { ok: true, parsed: parsedElsewhere(file, outcome.data as T) } : outcome;
-  };
-}
-
-/** Files per chunk of parsing: some tens of milliseconds of work. */
-const parseChunk = 64;
