@@ -54,11 +54,11 @@ export interface BuildSummary {
 /** The cache in `file`, or undefined when there is none or it cannot be read (then everything renders). */
 export async function loadBuildCache(file: string, codeId: string): Promise<(BuildCache & { last?: LastBuild }) | undefined> {
   try {
-    const text = await readFile(file, "utf8");
-    const newline = text.indexOf("\n");
-    const head = JSON.parse(text.slice(0, newline)) as StoredHead;
-    if (head.version !== version || head.codeId !== codeId) return undefined;
-    const { details, strings, pieces: storedPieces } = JSON.parse(text.slice(newline + 1)) as StoredDetails;
+    const stored = await readFile(file);
+    const first = headOf(stored, codeId);
+    if (!first) return undefined;
+    const { head, rest } = first;
+    const { details, strings, pieces: storedPieces } = JSON.parse(stored.toString("utf8", rest)) as StoredDetails;
     // Each piece once, as stored: the pages that share a part share its object again.
     const pieces: FoundLinks[] = storedPieces.map(([links, ids]) => ({ links: links.map((i) => strings[i]!), ids: ids.map((i) => strings[i]!) }));
     const cache: BuildCache & { last?: LastBuild } = new Map(
@@ -81,11 +81,8 @@ export async function loadBuildCache(file: string, codeId: string): Promise<(Bui
  */
 export async function loadLastBuild(file: string, codeId: string): Promise<{ last: LastBuild; files: FileStamp[] } | undefined> {
   try {
-    const bytes = await readFile(file);
-    const newline = bytes.indexOf(10);
-    const head = JSON.parse(bytes.toString("utf8", 0, newline < 0 ? bytes.length : newline)) as StoredHead;
-    if (head.version !== version || head.codeId !== codeId || !head.last) return undefined;
-    return { last: head.last, files: head.files };
+    const head = headOf(await readFile(file), codeId)?.head;
+    return head?.last ? { last: head.last, files: head.files } : undefined;
   } catch {
     return undefined;
   }
@@ -159,7 +156,7 @@ export class BuildCacheWriter {
  * the shared checklists besides their own files; `codeId` covers the code that makes them.
  */
 export async function cachedDocuments(root: string, codeId: string, content: SiteContent): Promise<Download[]> {
-  const key = createHash("sha1").update(codeId).update(JSON.stringify([content.documents, content.cityCommon, content.site])).digest("hex");
+  const key = createHash("sha1").update(codeId).update(documentsInput(content)).digest("hex");
   const file = path.join(root, ".flightsite", "build-cache", "downloads", `${key}.json`);
   try {
     const stored = JSON.parse(await readFile(file, "utf8")) as StoredDownload[];
@@ -172,6 +169,11 @@ export async function cachedDocuments(root: string, codeId: string, content: Sit
   const stored: StoredDownload[] = downloads.map(({ contents, ...download }) => ({ ...download, contents: Buffer.from(contents).toString("base64") }));
   await storeOnly(file, JSON.stringify(stored)); // one set is enough: older ones are stale
   return downloads;
+}
+
+/** What the downloads are made from, as text: their own files, and the company line and shared checklists they print. */
+export function documentsInput(content: SiteContent): string {
+  return JSON.stringify([content.documents, content.cityCommon, content.site]);
 }
 
 /**
@@ -201,6 +203,13 @@ export async function cachedClientBundle(root: string, codeId: string): Promise<
 }
 
 // --- internal ---
+
+/** The cache's first line, when this code (`codeId`) wrote it in this format, and where the second line starts. */
+function headOf(stored: Buffer, codeId: string): { head: StoredHead; rest: number } | undefined {
+  const newline = stored.indexOf(10);
+  const head = JSON.parse(stored.toString("utf8", 0, newline < 0 ? stored.length : newline)) as StoredHead;
+  return head.version === version && head.codeId === codeId ? { head, rest: newline + 1 } : undefined;
+}
 
 /** Writes `text` as the only file of its folder (older ones are stale), renamed into place when complete. */
 async function storeOnly(file: string, text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { BuildCacheWriter, cachedClientBundle, cachedDocuments, saveBuildCache, type BuildCache } from "./build-cache";
+import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, saveBuildCache, type BuildCache } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import type { RenderCache, RendererSource } from "./engine";
 import { renderRoute } from "../render/render-route";
@@ -47,8 +47,7 @@ export function memoryCache(): RenderCache & { files: BuildCache } {
       return (await import("./client-bundle")).bundleClient({ root });
     },
     async documents(content: SiteContent): Promise<Download[]> {
-      // The documents print the company line and the shared checklists besides their own files.
-      const key = createHash("sha1").update(JSON.stringify([content.documents, content.cityCommon, content.site])).digest("base64url");
+      const key = createHash("sha1").update(documentsInput(content)).digest("base64url");
       if (downloads?.key !== key) downloads = { key, files: await (await import("../documents/generate")).generateDocuments(content) };
       return downloads.files;
     },
