@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 
@@ -29,7 +29,7 @@ export class OutputFolder {
   write(file: string, contents: string | Uint8Array | readonly (string | Uint8Array)[]): WrittenFile {
     const destination = this.#prepare(file);
     const bytes = contents instanceof Uint8Array ? contents : this.#encode(typeof contents === "string" ? [contents] : contents);
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const sha256 = hash("sha256", bytes, "hex");
     const descriptor = openSync(destination, "w");
     try {
       // A write may stop short (a full disk then says why on the next one): the rest goes until all is written.

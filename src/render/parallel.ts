@@ -18,6 +18,7 @@ export { pagesWorthThreads, renderThreadsFor, renderThreadsForFiles } from "./th
  */
 export class RenderThreads {
   readonly #threads: RenderThread[];
+  #closed: Promise<void> | undefined;
 
   /** `started`: the workers, if the caller started them already (see startRenderThreads). */
   constructor(
@@ -52,9 +53,9 @@ export class RenderThreads {
   }
 
   /**
-   * renderInParallel on these threads, each writing what it renders into `outDir`; the workers end with it. The
-   * routes are handed out in chunks, to whichever thread is free: this thread, which also takes in what the workers
-   * found, renders fewer, and no thread waits for another at the end.
+   * renderInParallel on these threads, each writing what it renders into `outDir`; the workers are stopped at its end
+   * (close() resolves once they have ended). The routes are handed out in chunks, to whichever thread is free: this
+   * thread, which also takes in what the workers found, renders fewer, and no thread waits for another at the end.
    */
   async render(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
     // The workers get the site before this thread creates its routes: they take it in and create their own meanwhile
@@ -102,13 +103,15 @@ export class RenderThreads {
         () => (stopped = true),
       );
     } finally {
-      await this.close();
+      // Not awaited: a worker's end (its heap freed) takes it up to a tenth of a second, which overlaps with what the
+      // build does next (the link check, the swap, the cache saved). close() tells when the workers have ended.
+      void this.close();
     }
   }
 
-  /** Stops every thread (a build that failed before rendering must not leave them running). */
-  async close(): Promise<void> {
-    await Promise.all(this.#threads.map((thread) => thread.stop()));
+  /** Stops every thread (a build that failed before rendering must not leave them running); resolves once they have ended. */
+  close(): Promise<void> {
+    return (this.#closed ??= Promise.all(this.#threads.map((thread) => thread.stop())).then(() => undefined));
   }
 
   /**
@@ -142,7 +145,12 @@ export async function renderInParallel(
 ): Promise<void> {
   if (threads instanceof RenderThreads) return threads.render(input, outDir, onRendered);
   if (threads <= 1) return renderShareInto(input, { index: 0, count: 1 }, new OutputFolder(outDir), onRendered);
-  return new RenderThreads(threads).render(input, outDir, onRendered);
+  const started = new RenderThreads(threads);
+  try {
+    await started.render(input, outDir, onRendered);
+  } finally {
+    await started.close();
+  }
 }
 
 /** One share rendered into `outDir` on a worker thread of its own; rejects with what the worker threw. */
