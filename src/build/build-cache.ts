@@ -51,41 +51,33 @@ export interface BuildSummary {
   javascriptGzip?: { everyPage: number; withForm: number };
 }
 
-/** The cache in `file`, or undefined when there is none or it cannot be read (then everything renders). */
-export async function loadBuildCache(file: string, codeId: string): Promise<(BuildCache & { last?: LastBuild }) | undefined> {
+/**
+ * The cache in `file`, read once: its first line at once, what tells whether anything changed since (see
+ * src/build/up-to-date.ts: the last build's record and each file's name, size and time), and the rest (the keys,
+ * links and ids: most of its 13 MB at 30,000 pages) only when asked for, so that a build with nothing to do stays
+ * short. Undefined when there is none, or when other code (`codeId`) or another format wrote it.
+ */
+export async function readBuildCache(file: string, codeId: string): Promise<StoredBuildCache | undefined> {
   try {
     const stored = await readFile(file);
     const first = headOf(stored, codeId);
-    if (!first) return undefined;
-    const { head, rest } = first;
-    const { details, strings, pieces: storedPieces } = JSON.parse(stored.toString("utf8", rest)) as StoredDetails;
-    // Each piece once, as stored: the pages that share a part share its object again.
-    const pieces: FoundLinks[] = storedPieces.map(([links, ids]) => ({ links: links.map((i) => strings[i]!), ids: ids.map((i) => strings[i]!) }));
-    const cache: BuildCache & { last?: LastBuild } = new Map(
-      head.files.map(([name, bytes, mtimeMs], index) => {
-        const [key, sha256, pageKind, found] = details[index]!;
-        return [name, { key, bytes, sha256, mtimeMs, ...(pageKind && { pageKind }), ...(found && { found: found.map((i) => pieces[i]!) }) }];
-      }),
-    );
-    if (head.last) cache.last = head.last;
-    return cache;
+    return first && { last: first.head.last, files: first.head.files, whole: () => wholeCache(stored, first) };
   } catch {
     return undefined;
   }
 }
 
-/**
- * Of the cache in `file`, only what tells whether anything changed since (src/build/up-to-date.ts): the last build's
- * record and each file's name, size and time. It is the cache's first line, read without the rest (the keys, links
- * and ids: most of its 13 MB at 30,000 pages), so that a build with nothing to do stays short.
- */
-export async function loadLastBuild(file: string, codeId: string): Promise<{ last: LastBuild; files: FileStamp[] } | undefined> {
-  try {
-    const head = headOf(await readFile(file), codeId)?.head;
-    return head?.last ? { last: head.last, files: head.files } : undefined;
-  } catch {
-    return undefined;
-  }
+/** A build cache as read from its file (readBuildCache). */
+export interface StoredBuildCache {
+  last?: LastBuild;
+  files: FileStamp[];
+  /** The whole cache; undefined when its rest cannot be read (then everything renders). */
+  whole(): (BuildCache & { last?: LastBuild }) | undefined;
+}
+
+/** The whole cache in `file`, or undefined when there is none or it cannot be read (then everything renders). */
+export async function loadBuildCache(file: string, codeId: string): Promise<(BuildCache & { last?: LastBuild }) | undefined> {
+  return (await readBuildCache(file, codeId))?.whole();
 }
 
 /** A file of an output by name, size in bytes and modification time, as the cache stores it. */
@@ -120,7 +112,7 @@ export class BuildCacheWriter {
 
   /**
    * Writes the cache beside its place and renames it over it, so a build stopped halfway leaves the old one. Two lines
-   * of JSON (which never holds a raw line break): what loadLastBuild reads, then the rest.
+   * of JSON (which never holds a raw line break): what tells whether anything changed (readBuildCache), then the rest.
    */
   async save(file: string, codeId: string, last?: LastBuild): Promise<void> {
     const head: StoredHead = { version, codeId, ...(last && { last }), files: this.#files };
@@ -204,6 +196,25 @@ export async function cachedClientBundle(root: string, codeId: string): Promise<
 
 // --- internal ---
 
+/** The whole cache from its stored text, whose first line `first` is (headOf). */
+function wholeCache(stored: Buffer, { head, rest }: { head: StoredHead; rest: number }): (BuildCache & { last?: LastBuild }) | undefined {
+  try {
+    const { details, strings, pieces: storedPieces } = JSON.parse(stored.toString("utf8", rest)) as StoredDetails;
+    // Each piece once, as stored: the pages that share a part share its object again.
+    const pieces: FoundLinks[] = storedPieces.map(([links, ids]) => ({ links: links.map((i) => strings[i]!), ids: ids.map((i) => strings[i]!) }));
+    const cache: BuildCache & { last?: LastBuild } = new Map(
+      head.files.map(([name, bytes, mtimeMs], index) => {
+        const [key, sha256, pageKind, found] = details[index]!;
+        return [name, { key, bytes, sha256, mtimeMs, ...(pageKind && { pageKind }), ...(found && { found: found.map((i) => pieces[i]!) }) }];
+      }),
+    );
+    if (head.last) cache.last = head.last;
+    return cache;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The cache's first line, when this code (`codeId`) wrote it in this format, and where the second line starts. */
 function headOf(stored: Buffer, codeId: string): { head: StoredHead; rest: number } | undefined {
   const newline = stored.indexOf(10);
@@ -223,7 +234,7 @@ type StoredBundle = Omit<ClientBundle, "files"> & { files: { file: string; conte
 
 const version = 4;
 
-/** The cache's first line: enough to tell whether anything changed (loadLastBuild). */
+/** The cache's first line: enough to tell whether anything changed (readBuildCache). */
 interface StoredHead {
   version: number;
   codeId: string;

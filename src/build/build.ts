@@ -1,5 +1,5 @@
 import { sourceFileNames } from "../content/load";
-import { buildCacheFile, loadBuildCache, loadLastBuild } from "./build-cache";
+import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderThreadsForFiles, startRenderThreads } from "../render/threads";
@@ -48,15 +48,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const names = await sourceFileNames(options.dataDir);
   const code = options.cache ? codeId() : undefined;
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
-  const lastBuild = cacheFile ? await loadLastBuild(cacheFile, code!) : undefined;
+  const stored = cacheFile ? await readBuildCache(cacheFile, code!) : undefined;
   const inputs = code && inputsDigest(code, options.root, options.dataDir, names);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
-  if (lastBuild && lastBuild.last.inputs === inputs && outputIntact(options.outDir, [...lastBuild.files, ...lastBuild.last.others])) {
+  const last = stored?.last;
+  if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others])) {
     timer.lap("up-to-date check");
-    return { ...lastBuild.last.summary, upToDate: true, reused: lastBuild.files.length, rendered: [], timings: timer.laps };
+    return { ...last.summary, upToDate: true, reused: stored.files.length, rendered: [], timings: timer.laps };
   }
   // Something changed: the whole cache, with each file's key, links and ids.
-  const previous = cacheFile ? await loadBuildCache(cacheFile, code!) : undefined;
+  const previous = stored?.whole();
   // A large site's worker starts now, loading React and the templates while this thread loads the stages.
   const threads = options.threads ?? renderThreadsForFiles(names);
   const started = threads > 1 ? startRenderThreads(threads - 1) : [];

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, LinkError } from "../errors";
@@ -9,7 +9,9 @@ import type { BuildCache, CachedFile, LastBuild, BuildSummary } from "./build-ca
 import type { ClientBundle } from "./client-bundle";
 import type { SiteOutput } from "./write-output";
 import { stageTimer, type StageTimer } from "./build";
+import { KeptLinkCheck } from "./kept-link-check";
 import { ContentLoader } from "./load-content";
+import { changedCities, cityInputsOf, isCityPage, type CityInputs, type RunInputs } from "./run-inputs";
 import { OutputFolder } from "../render/output-folder";
 import { RenderThreads, renderInParallel, renderThreadsFor } from "../render/parallel";
 import { routeKey, sharedInputs } from "../render/route-key";
@@ -151,16 +153,12 @@ export class BuildEngine {
   #unwritten = new Map<string, string | Uint8Array>();
   /** Each file of the output as last written (SHA-256), while this engine updates it in place. */
   #written: Map<string, string> | undefined;
-  /** The link check of the output, kept between runs, and each file's SHA-256 as it was put in. */
-  #linkCheck: { baseUrl: string; check: LinkCheck; files: Map<string, string> } | undefined;
+  /** The link check of an output updated in place, kept between runs. */
+  readonly #linkCheck = new KeptLinkCheck();
   /** What the last successful run was made from: a save that changes only cities starts from it. */
   #last: RunInputs | undefined;
-  /**
-   * What the city pages of the last run were made from: a digest of what every city's pages show besides their city
-   * (settings, city-common.yaml, destinations, assets, the renderer), and each city by slug. A city file that did not
-   * change keeps its parsed object (parse results are kept by text), so identity says it.
-   */
-  #cityInputs: { shared: string; cities: Map<string, City> } | undefined;
+  /** What the city pages of the last run were made from. */
+  #cityInputs: CityInputs | undefined;
   /** The figures of the output the last successful run left. */
   #summary: BuildSummary | undefined;
 
@@ -335,7 +333,7 @@ export class BuildEngine {
       // Kept for the runs that follow, which update this output in place.
       const shas = new Map([...written].map(([name, { sha256 }]) => [name, sha256]));
       this.#written = shas;
-      this.#linkCheck = { baseUrl: content.site.baseUrl, check, files: new Map(shas) };
+      this.#linkCheck.adopt(content.site.baseUrl, check, shas);
       this.#cityInputs = cityInputsOf(inputs);
     }
     timer.lap("swap");
@@ -362,7 +360,7 @@ export class BuildEngine {
       const output = this.#guard(() => renderer.renderRoute({ ...route }, context), `rendering ${route.url}`);
       rendered.push(output.file);
       const buffer = typeof output.contents === "string" ? Buffer.from(output.contents) : output.contents;
-      const sha256 = createHash("sha256").update(buffer).digest("hex");
+      const sha256 = hash("sha256", buffer, "hex");
       this.#unwritten.set(output.file, output.contents);
       // The same bytes as before: the same links and ids.
       if (before?.sha256 === sha256) return { ...before, key };
@@ -421,7 +419,7 @@ export class BuildEngine {
     // The files not rendered from a route (downloads, the browser bundle, templates/static/) can change only when more than cities did.
     const others = [...downloads, ...bundle.files, ...staticFiles];
     const otherShas = cities ? undefined : new Map(others.map((file) => [file.file, sha256Of(file.contents)]));
-    const broken = this.#brokenLinks(this.#checkLinks(content.site.baseUrl, files, touched, otherShas));
+    const broken = this.#brokenLinks(this.#linkCheck.broken(content.site.baseUrl, files, touched, otherShas));
     timer.lap("check");
     if (broken.length > 0) throw this.#linkError(broken);
 
@@ -454,50 +452,6 @@ export class BuildEngine {
     this.#summary = summary;
     if (this.#cache) await this.#cache.save(files, { summary, others: [] });
     return { ...summary, reused: 0, rendered, written: toWrite.map((file) => file.file), removed, threads: 1, timings: timer.laps, content };
-  }
-
-  /**
-   * The link check kept between runs: only the files whose bytes changed since they were last put in are put in
-   * again, so a save costs the pages it changed, not the whole site. With `others` (each file not rendered from a
-   * route, and its SHA-256), `files` and `others` are the whole site, and a file not among them is gone. Without it,
-   * only the `touched` files changed, since a check that found nothing broken: while their pages' ids stay the same,
-   * only their own links need a look.
-   */
-  #checkLinks(baseUrl: string, files: BuildCache, touched: string[], others: Map<string, string> | undefined): BrokenLink[] {
-    const complete = others !== undefined;
-    if (this.#linkCheck?.baseUrl !== baseUrl) {
-      if (!complete) throw new Error("the link check was asked about some pages of a site it has not seen whole");
-      this.#linkCheck = { baseUrl, check: new LinkCheck(baseUrl), files: new Map() };
-    }
-    const { check, files: checked } = this.#linkCheck;
-    const changed: string[] = [];
-    let idsChanged = false;
-    for (const name of touched) {
-      const file = files.get(name)!;
-      if (checked.get(name) === file.sha256) continue;
-      checked.set(name, file.sha256);
-      changed.push(name);
-      if (!complete && file.found) idsChanged ||= !sameIds(check.idsOf(name), file.found.flatMap((piece) => piece.ids));
-      if (file.found) check.addFound(name, file.found);
-      else {
-        check.removePage(name);
-        check.addFile(name);
-      }
-    }
-    for (const [name, sha256] of others ?? []) {
-      if (checked.get(name) === sha256) continue;
-      checked.set(name, sha256);
-      check.removePage(name);
-      check.addFile(name);
-    }
-    if (complete) {
-      for (const name of checked.keys()) {
-        if (files.has(name) || others?.has(name)) continue;
-        check.removeFile(name);
-        checked.delete(name);
-      }
-    }
-    return complete || idsChanged ? check.broken() : check.brokenOn(changed);
   }
 
   #brokenLinks(broken: BrokenLink[]): BrokenLink[] {
@@ -535,46 +489,6 @@ export async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
 
 // --- internal ---
 
-/** What a run is made from, besides the renders it keeps. */
-interface RunInputs {
-  /** The content as validated, before a quote endpoint is put in. */
-  validated: SiteContent;
-  content: SiteContent;
-  renderer: Renderer;
-  bundle: ClientBundle;
-  staticFiles: OutputFile[];
-  downloads: Download[];
-  timer: StageTimer;
-}
-
-/**
- * The cities that changed since `last`, in the order of the site, when nothing else did; undefined when more than
- * cities changed, or a city changed what the lists of cities show of it.
- */
-function changedCities(last: RunInputs, next: RunInputs): City[] | undefined {
-  if (next.renderer !== last.renderer || next.bundle !== last.bundle || next.staticFiles !== last.staticFiles || next.downloads !== last.downloads) return undefined;
-  const [before, after] = [last.validated, next.validated];
-  // ContentValidator keeps every part of the content that did not change as it was, so identity says it.
-  const others = Object.keys(after) as (keyof SiteContent)[];
-  if (others.some((part) => part !== "cities" && after[part] !== before[part]) || after.cities.length !== before.cities.length) return undefined;
-  const { listedCity } = next.renderer;
-  const cities: City[] = [];
-  for (const [index, city] of after.cities.entries()) {
-    const earlier = before.cities[index]!;
-    if (city === earlier) continue;
-    if (JSON.stringify(listedCity(city)) !== JSON.stringify(listedCity(earlier))) return undefined;
-    cities.push(city);
-  }
-  return cities;
-}
-
-function cityInputsOf({ renderer, content, bundle }: RunInputs): { shared: string; cities: Map<string, City> } {
-  return {
-    shared: digest(JSON.stringify([renderer.id, content.site, content.cityCommon, content.destinations, bundle.assets])),
-    cities: new Map(content.cities.map((city) => [city.urlSlug, city])),
-  };
-}
-
 /** The figures of an output: its files rendered from routes, and the others. */
 function summaryOf(files: BuildCache, others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
   const pagesByKind: Partial<Record<PageKind, number>> = {};
@@ -587,21 +501,8 @@ function summaryOf(files: BuildCache, others: OutputFile[], content: SiteContent
   return { files: files.size + others.length, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
 }
 
-function isCityPage(route: Route): boolean {
-  return route.kind === "page" && (route.pageKind === "city" || route.pageKind === "destination");
-}
-
-function sameIds(before: ReadonlySet<string> | undefined, after: string[]): boolean {
-  const distinct = new Set(after);
-  return before !== undefined && before.size === distinct.size && [...distinct].every((id) => before.has(id));
-}
-
-function digest(text: string): string {
-  return createHash("sha1").update(text).digest("base64url");
-}
-
 function sha256Of(contents: string | Uint8Array): string {
-  return createHash("sha256").update(contents).digest("hex");
+  return hash("sha256", contents, "hex");
 }
 
 /** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */

@@ -2,7 +2,7 @@ import { readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
-import { buildCacheFile, loadBuildCache, loadLastBuild } from "../../src/build/build-cache";
+import { buildCacheFile, loadBuildCache, readBuildCache } from "../../src/build/build-cache";
 import { codeId } from "../../src/build/code-id";
 import { createTempProject, editFile, type TempProject } from "./support/temp-project";
 import { differences } from "./support/differences";
@@ -95,7 +95,7 @@ describe("the build cache", () => {
     const cacheFile = buildCacheFile(project.root, project.outDir);
     expect(await loadBuildCache(cacheFile, codeId())).toBeDefined();
     expect(await loadBuildCache(cacheFile, "templates changed since")).toBeUndefined();
-    expect(await loadLastBuild(cacheFile, "templates changed since")).toBeUndefined();
+    expect(await readBuildCache(cacheFile, "templates changed since")).toBeUndefined();
   }, 60_000);
 
   it("tells from its first line alone what the last build wrote: each file's name, size and time", async () => {
@@ -104,11 +104,12 @@ describe("the build cache", () => {
     const full = (await loadBuildCache(cacheFile, codeId()))!;
     const lines = (await readFile(cacheFile, "utf8")).split("\n");
     expect(lines).toHaveLength(3); // two lines of JSON, each ended by a line break
-    await writeFile(cacheFile, `${lines[0]}\n`); // the rest is not read
-    const last = (await loadLastBuild(cacheFile, codeId()))!;
+    await writeFile(cacheFile, `${lines[0]}\n`); // the rest is not read until asked for
+    const last = (await readBuildCache(cacheFile, codeId()))!;
     expect(last.last).toEqual(full.last);
     expect(last.files).toEqual([...full].map(([name, { bytes, mtimeMs }]) => [name, bytes, mtimeMs]));
     expect(last.files.find(([name]) => name === "naples/index.html")?.[1]).toBe((await stat(path.join(project.outDir, "naples/index.html"))).size);
+    expect(last.whole()).toBeUndefined(); // without its rest, the cache is not used: everything renders
   }, 60_000);
 });
 
