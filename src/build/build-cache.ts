@@ -94,7 +94,8 @@ export async function saveBuildCache(file: string, codeId: string, cache: BuildC
  * The cache of a build under way, taken file by file as the threads report them: each file is put in stored form
  * when it comes, so that saving at the end, after the swap, when no thread has anything left to render, only writes.
  * Most links and ids are on every page: each distinct string is stored once and referred to by its number, and so
- * is each piece of links and ids (a shared part's is the same object on many pages, or has the same text).
+ * is each shared part's piece of links and ids (the same object on many pages, or the same text). A page's own
+ * pieces are stored with it, as they came.
  */
 export class BuildCacheWriter {
   readonly #strings: string[] = [];
@@ -107,7 +108,7 @@ export class BuildCacheWriter {
 
   add(name: string, { key, bytes, sha256, mtimeMs, pageKind, found }: CachedFile): void {
     this.#files.push([name, bytes, mtimeMs]);
-    this.#details.push([key, sha256, pageKind ?? null, found?.map((piece) => this.#pieceOf(piece)) ?? null]);
+    this.#details.push([key, sha256, pageKind ?? null, found?.map((piece) => (piece.shared ? this.#sharedPieceOf(piece) : this.#stored(piece))) ?? null]);
   }
 
   /**
@@ -123,16 +124,21 @@ export class BuildCacheWriter {
     await rename(temporary, file);
   }
 
-  #pieceOf(piece: FoundLinks): number {
+  /** A shared part's piece by its number, stored once however many pages show it. */
+  #sharedPieceOf(piece: FoundLinks): number {
     let n = this.#pieceNumbers.get(piece);
     if (n === undefined) {
-      const stored: StoredPiece = [piece.links.map((text) => this.#numberOf(text)), piece.ids.map((text) => this.#numberOf(text))];
+      const stored = this.#stored(piece);
       const text = `${stored[0].join()} ${stored[1].join()}`;
       n = this.#pieceByText.get(text);
       if (n === undefined) this.#pieceByText.set(text, (n = this.#pieces.push(stored) - 1));
       this.#pieceNumbers.set(piece, n);
     }
     return n;
+  }
+
+  #stored(piece: FoundLinks): StoredPiece {
+    return [piece.links.map((text) => this.#numberOf(text)), piece.ids.map((text) => this.#numberOf(text))];
   }
 
   #numberOf(text: string): number {
@@ -200,12 +206,13 @@ export async function cachedClientBundle(root: string, codeId: string): Promise<
 function wholeCache(stored: Buffer, { head, rest }: { head: StoredHead; rest: number }): (BuildCache & { last?: LastBuild }) | undefined {
   try {
     const { details, strings, pieces: storedPieces } = JSON.parse(stored.toString("utf8", rest)) as StoredDetails;
-    // Each piece once, as stored: the pages that share a part share its object again.
-    const pieces: FoundLinks[] = storedPieces.map(([links, ids]) => ({ links: links.map((i) => strings[i]!), ids: ids.map((i) => strings[i]!) }));
+    const pieceOf = ([links, ids]: StoredPiece): FoundLinks => ({ links: links.map((n) => strings[n]!), ids: ids.map((n) => strings[n]!) });
+    // Each shared part's piece once, as stored: the pages that show the part share its object again.
+    const shared: FoundLinks[] = storedPieces.map((stored) => ({ ...pieceOf(stored), shared: true }));
     const cache: BuildCache & { last?: LastBuild } = new Map(
       head.files.map(([name, bytes, mtimeMs], index) => {
         const [key, sha256, pageKind, found] = details[index]!;
-        return [name, { key, bytes, sha256, mtimeMs, ...(pageKind && { pageKind }), ...(found && { found: found.map((i) => pieces[i]!) }) }];
+        return [name, { key, bytes, sha256, mtimeMs, ...(pageKind && { pageKind }), ...(found && { found: found.map((piece) => (typeof piece === "number" ? shared[piece]! : pieceOf(piece))) }) }];
       }),
     );
     if (head.last) cache.last = head.last;
@@ -232,7 +239,7 @@ async function storeOnly(file: string, text: string): Promise<void> {
 
 type StoredBundle = Omit<ClientBundle, "files"> & { files: { file: string; contents: string }[] };
 
-const version = 4;
+const version = 5;
 
 /** The cache's first line: enough to tell whether anything changed (readBuildCache). */
 interface StoredHead {
@@ -242,14 +249,17 @@ interface StoredHead {
   files: FileStamp[];
 }
 
-/** The rest, file by file in the same order: the key, SHA-256, page kind and pieces of links and ids (by number). */
+/**
+ * The rest, file by file in the same order: the key, SHA-256, page kind and pieces of links and ids (a shared part's
+ * by its number in `pieces`, a page's own as it is).
+ */
 interface StoredDetails {
   details: StoredDetail[];
   strings: string[];
   pieces: StoredPiece[];
 }
 
-type StoredDetail = [key: string, sha256: string, pageKind: PageKind | null, found: number[] | null];
+type StoredDetail = [key: string, sha256: string, pageKind: PageKind | null, found: (number | StoredPiece)[] | null];
 
 /** A piece of a file's links and ids, as numbers of strings. */
 type StoredPiece = [links: number[], ids: number[]];

@@ -37,8 +37,11 @@ export class LinkCheck {
   readonly #selfLinks = new Map<string, LinkEntry>();
   /** The pages with a link to an anchor of their own that they do not have (decided when the page is added). */
   readonly #missingOwnAnchor = new Set<string>();
-  /** For each piece whose links resolve the same on any page (root-relative or absolute), their entries. */
-  readonly #pieceEntries = new WeakMap<FoundLinks, readonly LinkEntry[]>();
+  /**
+   * For each shared piece whose links resolve the same on any page (root-relative or absolute), their entries, and
+   * those of them that point at an anchor of the page they are on.
+   */
+  readonly #pieceEntries = new WeakMap<FoundLinks, { entries: readonly LinkEntry[]; selfLinks: readonly LinkEntry[] }>();
 
   constructor(baseUrl: string) {
     this.#baseUrl = baseUrl;
@@ -71,13 +74,16 @@ export class LinkCheck {
    */
   addFound(file: string, found: readonly FoundLinks[], withIds = file.endsWith(".html")): void {
     this.#names.add(file);
-    if (withIds) this.#ids.set(file, found.filter((piece) => piece.ids.length > 0).map((piece) => this.#idsText(piece)));
-    else this.#ids.delete(file);
+    if (withIds) {
+      const ids: string[] = [];
+      for (const piece of found) if (piece.ids.length > 0) ids.push(this.#idsText(piece));
+      this.#ids.set(file, ids);
+    } else this.#ids.delete(file);
     const pagePath = `/${file.replace(/index\.html$/, "")}`;
-    const entries = found.map((piece) => this.#entriesOf(piece, file, pagePath));
-    this.#pages.set(file, entries);
+    const selfLinks: LinkEntry[] = [];
+    this.#pages.set(file, found.map((piece) => this.#entriesOf(piece, file, pagePath, selfLinks)));
     // A link to an anchor on the page itself is decided now, while the page's ids are at hand.
-    if (entries.some((list) => list.some(({ target }) => target?.self === true && !this.#resolves(target, file)))) this.#missingOwnAnchor.add(file);
+    if (selfLinks.some(({ target }) => !this.#resolves(target, file))) this.#missingOwnAnchor.add(file);
     else this.#missingOwnAnchor.delete(file);
   }
 
@@ -112,6 +118,7 @@ export class LinkCheck {
   }
 
   #idsText(piece: FoundLinks): string {
+    if (!piece.shared) return `\n${piece.ids.join("\n")}\n`;
     let text = this.#joinedIds.get(piece);
     if (text === undefined) this.#joinedIds.set(piece, (text = `\n${piece.ids.join("\n")}\n`));
     return text;
@@ -135,13 +142,22 @@ export class LinkCheck {
    * The entries of a piece's links on the page `file` (at `pagePath`). A piece whose entries are the same on any
    * page (links root-relative, absolute or to an anchor of the page they are on) has them kept for the next page
    * that shows it. A page's link to itself (its canonical address) needs no entry of its own: it always resolves.
+   * The entries that point at an anchor of the page itself are added to `selfLinks` too.
    */
-  #entriesOf(piece: FoundLinks, file: string, pagePath: string): readonly LinkEntry[] {
-    const known = this.#pieceEntries.get(piece);
-    if (known) return known;
+  #entriesOf(piece: FoundLinks, file: string, pagePath: string, selfLinks: LinkEntry[]): readonly LinkEntry[] {
+    const known = piece.shared && this.#pieceEntries.get(piece);
+    if (known) {
+      selfLinks.push(...known.selfLinks);
+      return known.entries;
+    }
     let sameOnEveryPage = true;
+    const ownSelfLinks: LinkEntry[] = [];
     const entries = piece.links.map((link) => {
-      if (link.charCodeAt(0) === 35 /* # */ && plainAnchor.test(link.slice(1))) return this.#selfLink(link);
+      if (link.charCodeAt(0) === 35 /* # */ && plainAnchor.test(link.slice(1))) {
+        const entry = this.#selfLink(link);
+        ownSelfLinks.push(entry);
+        return entry;
+      }
       // Most links (the header's, the footer's) are on every page: resolve each distinct one once.
       const absolute = (link.charCodeAt(0) === 47 /* "/" */ && link.charCodeAt(1) !== 47) || /^[a-z][a-z0-9+.-]*:/i.test(link);
       if (!absolute) {
@@ -157,7 +173,8 @@ export class LinkCheck {
       }
       return this.#entryFor(link, link, pagePath, target);
     });
-    if (sameOnEveryPage) this.#pieceEntries.set(piece, entries);
+    selfLinks.push(...ownSelfLinks);
+    if (sameOnEveryPage && piece.shared) this.#pieceEntries.set(piece, { entries, selfLinks: ownSelfLinks });
     return entries;
   }
 

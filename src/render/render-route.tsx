@@ -42,10 +42,8 @@ export interface SharedPart {
  * shows the part, which a worker sends to the main thread once (worker.ts) rather than with every page.
  */
 export function isSharedPiece(piece: FoundLinks): boolean {
-  return sharedPieces.has(piece);
+  return piece.shared === true;
 }
-
-const sharedPieces = new WeakSet<FoundLinks>();
 
 /** The whole text of a page rendered in pieces. */
 export function pageText(page: PagePieces): string {
@@ -155,8 +153,7 @@ class LazyPart implements SharedPart {
   get found(): FoundLinks {
     if (!this.#found) {
       const { links, ids } = scanHtml(this.markup);
-      this.#found = { links, ids: [...ids] };
-      sharedPieces.add(this.#found);
+      this.#found = { links, ids: [...ids], shared: true };
     }
     return this.#found;
   }
