@@ -1,9 +1,9 @@
 // npm run bench:build [-- --cities N] [-- --runs R]: how `flightsite build` copes with a large site. Copies data/ into a
 // temporary folder, adds N generated cities (scripts/gen-cities.ts: varied, realistic files; default 1000), then runs
 // the real CLI (bin/flightsite.js build, a process of its own, start-up included) R times (default 3) into an output
-// folder beside it and prints, per run and as the median: pages, wall seconds, pages per second, the process's peak
-// memory (VmHWM: its threads share it) and the CLI's own per-stage figures. Timings depend on the machine and on
-// what else runs on it. Then one more build with nothing changed, which the build cache serves.
+// folder beside it and prints, per run and as the median: pages, wall and CPU seconds, pages per second, the
+// process's peak memory (VmHWM: its threads share it) and the CLI's own per-stage figures. Timings depend on the
+// machine and on what else runs on it. Then one more build with nothing changed, which the build cache serves.
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -46,18 +46,20 @@ try {
 interface Run {
   pages: number;
   seconds: number;
+  /** User and system time of all its threads: less sensitive than wall time to how busy the machine is, not immune. */
+  cpuSeconds: number;
   peakMegabytes: number;
   stages: string;
   files: string;
 }
 
 function line(r: Run): string {
-  return `${r.pages} pages in ${r.seconds.toFixed(2)} s, ${Math.round(r.pages / r.seconds)} pages/s, peak RSS ${r.peakMegabytes} MB; ${r.files}; ${r.stages}`;
+  return `${r.pages} pages in ${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s), ${Math.round(r.pages / r.seconds)} pages/s, peak RSS ${r.peakMegabytes} MB; ${r.files}; ${r.stages}`;
 }
 
 /** Runs the CLI once as a process of its own (scripts/timed-process.ts). */
 async function timedBuild(args: string[]): Promise<Run> {
-  const { stdout, seconds, peakMegabytes } = await timedProcess([path.join(root, "bin/flightsite.js"), ...args], root);
+  const { stdout, seconds, cpuSeconds, peakMegabytes } = await timedProcess([path.join(root, "bin/flightsite.js"), ...args], root);
   const [summary, files, stages] = stdout.split("\n");
-  return { pages: Number(/(\d+) pages/.exec(summary!)?.[1]), seconds, peakMegabytes, stages: stages!.trim(), files: files!.trim() };
+  return { pages: Number(/(\d+) pages/.exec(summary!)?.[1]), seconds, cpuSeconds, peakMegabytes, stages: stages!.trim(), files: files!.trim() };
 }
