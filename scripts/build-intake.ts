@@ -39,6 +39,7 @@ export async function buildIntake({ root, dataDir = path.join(root, "data"), out
     },
     bundle: true,
     platform: "node",
+    // Lambda runs it on Node 24 (infra/lib/quote-intake.ts); Node 20's syntax, so that the tests run it here too.
     target: "node20",
     format: "esm",
     // Prefer the packages' ES module builds; the banner gives the CommonJS ones left a `require` for Node's modules.

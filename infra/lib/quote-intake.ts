@@ -80,7 +80,10 @@ export class QuoteIntake extends Construct {
 
     this.handler = new lambda.Function(this, "Function", {
       description: "flightsite quote intake: stores each quote in S3, then mails the coordinators",
-      runtime: lambda.Runtime.NODEJS_20_X,
+      // Node 24, which Lambda supports until 2028. Node 20 ended in April 2026, and Lambda's schedule stops the creation
+      // of functions on it from 31 August 2026 (updates a month later): a first deploy on it would fail. The bundle's
+      // syntax stays Node 20's, so that the tests run it here.
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       handler: "index.handler",
       code: lambda.Code.fromAsset(props.codeDirectory),

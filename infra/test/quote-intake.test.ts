@@ -23,9 +23,9 @@ describe("the quote intake in the stack", () => {
     template.hasParameter("QuoteRetentionDays", { Type: "Number", Default: 365, MinValue: 1 });
   });
 
-  it("runs the bundled function on Node 20 with a bounded concurrency, configured by its environment", () => {
+  it("runs the bundled function on Node 24 with a bounded concurrency, configured by its environment", () => {
     template.hasResourceProperties("AWS::Lambda::Function", {
-      Runtime: "nodejs20.x",
+      Runtime: "nodejs24.x",
       Handler: "index.handler",
       Timeout: 8,
       ReservedConcurrentExecutions: 10,
