@@ -75,11 +75,6 @@ export interface StoredBuildCache {
   whole(): (BuildCache & { last?: LastBuild }) | undefined;
 }
 
-/** The whole cache in `file`, or undefined when there is none or it cannot be read (then everything renders). */
-export async function loadBuildCache(file: string, codeId: string): Promise<(BuildCache & { last?: LastBuild }) | undefined> {
-  return (await readBuildCache(file, codeId))?.whole();
-}
-
 /** A file of an output by name, size in bytes and modification time, as the cache stores it. */
 export type FileStamp = [name: string, bytes: number, mtimeMs: number];
 

@@ -22,8 +22,9 @@ export type ParseResult<T> = { ok: true; parsed: ParsedFile<T> } | { ok: false; 
 /** YAML text → a checked object, or every problem in the file with its line and column. */
 export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> {
   // Fast path: js-yaml (YAML 1.2 core schema, like yaml's default) reads a file about six times as fast as yaml's
-  // Document, which keeps every node's place. (Its 4.x line: the 5.x rewrite reads these files 3.5 times slower.) Most files are valid, and a valid file needs no places until a
-  // cross-file problem asks (lazyLocator); anything else takes the precise path below, which finds the places.
+  // Document, which keeps every node's place. (Its 4.x line: the 5.x rewrite reads these files 3.5 times slower.)
+  // Most files are valid, and a valid file needs no places until a cross-file problem asks (lazyLocator); anything
+  // else takes the precise path below, which finds the places.
   const quick = quickLoad(file.text);
   if (quick.ok) {
     const result = schema.safeParse(quick.data, { error: describeIssue });

@@ -37,14 +37,6 @@ export interface SharedPart {
   readonly found: FoundLinks;
 }
 
-/**
- * Whether `piece` is what a shared part (templates/Once.tsx) found: one object on every page of this thread that
- * shows the part, which a worker sends to the main thread once (worker.ts) rather than with every page.
- */
-export function isSharedPiece(piece: FoundLinks): boolean {
-  return piece.shared === true;
-}
-
 /** The whole text of a page rendered in pieces. */
 export function pageText(page: PagePieces): string {
   return page.pieces.map((piece) => (typeof piece === "string" ? piece : piece.markup)).join("");

@@ -6,7 +6,6 @@ import { parseDataFile } from "../content/parse";
 import { schemaForFile } from "../content/validate";
 import { OutputFolder } from "./output-folder";
 import { writeRoutes } from "./parallel";
-import { isSharedPiece } from "./render-route";
 import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange } from "./share";
 import type { FoundLinks } from "./scan-links";
 import type { ContentProblem } from "../errors";
@@ -55,8 +54,9 @@ port?.on("message", (request: WorkerRequest) => {
     if (!site) throw new Error("a render request came before the site it is about");
     let batch: (SentFile | ReusedFile)[] = [];
     let pieces: [number, FoundLinks][] = [];
+    // A shared part's links (one object on every page of this thread that shows the part) cross once, by number.
     const numbered = (piece: FoundLinks): FoundLinks | number => {
-      if (!isSharedPiece(piece)) return piece;
+      if (!piece.shared) return piece;
       let number = sentPieces.get(piece);
       if (number === undefined) {
         sentPieces.set(piece, (number = nextPiece++));

@@ -2,7 +2,7 @@ import { readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
-import { buildCacheFile, loadBuildCache, readBuildCache } from "../../src/build/build-cache";
+import { buildCacheFile, readBuildCache } from "../../src/build/build-cache";
 import { codeId } from "../../src/build/code-id";
 import { createTempProject, editFile, type TempProject } from "./support/temp-project";
 import { differences } from "./support/differences";
@@ -93,15 +93,15 @@ describe("the build cache", () => {
   it("is not used by other code: a cache made by a different renderer is ignored", async () => {
     await cached();
     const cacheFile = buildCacheFile(project.root, project.outDir);
-    expect(await loadBuildCache(cacheFile, codeId())).toBeDefined();
-    expect(await loadBuildCache(cacheFile, "templates changed since")).toBeUndefined();
+    expect((await readBuildCache(cacheFile, codeId()))?.whole()).toBeDefined();
+    expect((await readBuildCache(cacheFile, "templates changed since"))?.whole()).toBeUndefined();
     expect(await readBuildCache(cacheFile, "templates changed since")).toBeUndefined();
   }, 60_000);
 
   it("tells from its first line alone what the last build wrote: each file's name, size and time", async () => {
     await cached();
     const cacheFile = buildCacheFile(project.root, project.outDir);
-    const full = (await loadBuildCache(cacheFile, codeId()))!;
+    const full = (await readBuildCache(cacheFile, codeId()))!.whole()!;
     const lines = (await readFile(cacheFile, "utf8")).split("\n");
     expect(lines).toHaveLength(3); // two lines of JSON, each ended by a line break
     await writeFile(cacheFile, `${lines[0]}\n`); // the rest is not read until asked for

@@ -2,7 +2,7 @@ import { cp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
-import { buildCacheFile, loadBuildCache } from "../../src/build/build-cache";
+import { buildCacheFile, readBuildCache } from "../../src/build/build-cache";
 import { codeId } from "../../src/build/code-id";
 import { BuildEngine, type RendererSource } from "../../src/build/engine";
 import { diskCache, memoryCache, staticRenderer } from "../../src/build/engine-parts";
@@ -37,7 +37,7 @@ describe("the build engine", () => {
   const onDisk = async () => {
     const code = codeId();
     const cacheFile = buildCacheFile(project.root, project.outDir);
-    const previous = await loadBuildCache(cacheFile, code);
+    const previous = (await readBuildCache(cacheFile, code))?.whole();
     const cache = diskCache({ root: project.root, file: cacheFile, code, previous, inputs: "not looked at by the engine" });
     return new BuildEngine(options(), { cache, output: replacedOutput(project.outDir), renderer: staticRenderer(code) });
   };
