@@ -4,14 +4,6 @@
 // unchanged (size and modification time, as recorded in .compiled/inputs.json). Otherwise, or without it, the
 // TypeScript sources run directly through tsx, so an edit to src/ or templates/ is never run stale.
 import { readFileSync, statSync } from "node:fs";
-import { setFlagsFromString } from "node:v8";
-
-// V8 optimizes a function once it has run a set amount of bytecode (its interrupt budget). At the default, a build
-// optimizes React's renderer and the templates while their types are still settling: at 1,000 cities it made 337
-// optimized functions and threw 97 of them away again, all compiled on the same two cores that render. Four times the
-// budget (by then the feedback has settled) made 146 and 33, and the build 5 to 10 % faster (scripts/bench-build.ts);
-// no change at 10,000 cities or for the real site. Set before any of the CLI loads; worker threads share the setting.
-if (!process.execArgv.some((arg) => arg.startsWith("--interrupt-budget"))) setFlagsFromString("--interrupt-budget=270336");
 
 // React's production build renders pages about three times faster than its development build, which only adds
 // warnings for developers; `NODE_ENV=development flightsite build` brings them back. The compiled CLI holds the

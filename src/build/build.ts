@@ -2,7 +2,8 @@ import { sourceFileNames } from "../content/load";
 import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
-import { renderThreadsForFiles, startRenderThreads } from "../render/threads";
+import { setOptimizationBudgetFor } from "./optimization-budget";
+import { cityPagesOfFiles, renderThreadsForFiles, startRenderThreads } from "../render/threads";
 import type { PageKind } from "../content/types";
 
 export interface BuildOptions {
@@ -58,6 +59,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   // Something changed: the whole cache, with each file's key, links and ids.
   const previous = stored?.whole();
+  // Before any code that renders is loaded, here or on a worker.
+  setOptimizationBudgetFor(cityPagesOfFiles(names));
   // A large site's worker starts now, loading React and the templates while this thread loads the stages.
   const threads = options.threads ?? renderThreadsForFiles(names);
   const started = threads > 1 ? startRenderThreads(threads - 1) : [];

@@ -19,11 +19,16 @@ export function renderThreadsFor(content: SiteContent): number {
 
 /** renderThreadsFor before the content is read: from the names of its files (cities/*.yaml, destinations/*.yaml). */
 export function renderThreadsForFiles(names: readonly string[]): number {
+  return threadsForPages(cityPagesOfFiles(names));
+}
+
+/** How many city and destination pages a site will have, from the names of its data files. */
+export function cityPagesOfFiles(names: readonly string[]): number {
   const count = (folder: string) => {
     const pattern = new RegExp(`(^|/)${folder}/[^/]+\\.ya?ml$`);
     return names.filter((name) => pattern.test(name)).length;
   };
-  return threadsForPages(count("cities") * (1 + count("destinations")));
+  return count("cities") * (1 + count("destinations"));
 }
 
 /** Workers started now, to be handed to RenderThreads (parallel.ts) once the build has loaded its stages. */
