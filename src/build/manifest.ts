@@ -32,6 +32,12 @@ export function createManifest(files: OutputFile[]): Manifest {
 
 /** The manifest of files whose size and SHA-256 are already known (taken as the build wrote them), in path order. */
 export function manifestOf(files: Map<string, Pick<ManifestEntry, "sha256" | "size">>): Manifest {
-  const names = [...files.keys()].filter((file) => file !== manifestFile).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(names.map((file) => [file, { ...files.get(file)!, contentType: contentTypeFor(file) }]));
+  // Sorted by UTF-16 code units, as `<` compares; written field by field, with no copies in between (30,000 files).
+  const manifest: Manifest = {};
+  for (const file of [...files.keys()].sort()) {
+    if (file === manifestFile) continue;
+    const { sha256, size } = files.get(file)!;
+    manifest[file] = { sha256, size, contentType: contentTypeFor(file) };
+  }
+  return manifest;
 }

@@ -87,6 +87,16 @@ describe("flightsite serve", () => {
     expect(contentTypeFor("downloads/letter.docx")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
   });
 
+  it("decides by the file's own name each time, though it remembers each extension's type", () => {
+    expect(contentTypeFor("sitemap.xml")).toBe("application/xml");
+    expect(contentTypeFor("podcast/FEED.XML")).toBe("application/rss+xml");
+    expect(contentTypeFor("naples/index.html")).toBe("text/html; charset=utf-8");
+    expect(contentTypeFor("NAPLES/INDEX.HTML")).toBe("text/html; charset=utf-8");
+    expect(contentTypeFor("robots.txt")).toBe("text/plain; charset=utf-8");
+    expect(contentTypeFor("site.webmanifest")).toBe("application/manifest+json; charset=utf-8");
+    expect(contentTypeFor("LICENSE")).toBe("application/octet-stream");
+  });
+
   it("adds no reload script when it is not watching", async () => {
     const html = await (await fetch(url("/"))).text();
     expect(html).not.toContain(devClientPath);
