@@ -63,10 +63,7 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
   const indexable = routes.filter(
     (route) => route.kind === "page" && route.pageKind !== "not-found" && route.pageKind !== "thank-you",
   );
-  // The files made from the pages' list come first: the sitemap of a large site is its costliest file (30,000 URLs, a
-  // tenth of a second), and rendered last, on the threads that take the routes in order, it kept one thread busy while
-  // the others waited.
-  routes.unshift(
+  routes.push(
     { kind: "feed", url: podcastFeedUrl, file: podcastFeedUrl.slice(1), episodes: content.episodes },
     { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: indexable.map((r) => absoluteUrl(content.site.baseUrl, r.url)) },
     {
