@@ -3,7 +3,7 @@ import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { setOptimizationBudgetFor } from "./optimization-budget";
-import { cityPagesOfFiles, renderThreadsForFiles, startRenderThreads } from "../render/threads";
+import { cityPagesOfFiles, renderThreadsForPages, startRenderThreads } from "../render/threads";
 import type { PageKind } from "../content/types";
 
 export interface BuildOptions {
@@ -59,10 +59,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   // Something changed: the whole cache, with each file's key, links and ids.
   const previous = stored?.whole();
+  const cityPages = cityPagesOfFiles(names);
   // Before any code that renders is loaded, here or on a worker.
-  setOptimizationBudgetFor(cityPagesOfFiles(names));
+  setOptimizationBudgetFor(cityPages);
   // A large site's worker starts now, loading React and the templates while this thread loads the stages.
-  const threads = options.threads ?? renderThreadsForFiles(names);
+  const threads = options.threads ?? renderThreadsForPages(cityPages);
   const started = threads > 1 ? startRenderThreads(threads - 1) : [];
   // Only a build with something to do loads the stages (zod, React, the templates…): the check above starts at once.
   const [{ BuildEngine }, { diskCache, staticRenderer }, { replacedOutput }] = await Promise.all([import("./engine"), import("./engine-parts"), import("./write-output")]).catch(

@@ -7,7 +7,7 @@ import type { ParseOutcome, WorkerReply } from "./worker";
 import type { FoundLinks } from "./scan-links";
 import type { SourceFile } from "../content/types";
 
-export { pagesWorthThreads, renderThreadsFor, renderThreadsForFiles } from "./threads";
+export { pagesWorthThreads, renderThreadsFor, renderThreadsForPages } from "./threads";
 
 /**
  * The threads of a large site: this one and `count - 1` worker threads, which parse data files and then render the

@@ -14,15 +14,18 @@ export const pagesWorthThreads = 1000;
 
 /** How many threads to render a site with: one per core for a large site, else one. */
 export function renderThreadsFor(content: SiteContent): number {
-  return threadsForPages(content.cities.length * (1 + content.destinations.length));
+  return renderThreadsForPages(content.cities.length * (1 + content.destinations.length));
 }
 
-/** renderThreadsFor before the content is read: from the names of its files (cities/*.yaml, destinations/*.yaml). */
-export function renderThreadsForFiles(names: readonly string[]): number {
-  return threadsForPages(cityPagesOfFiles(names));
+/** renderThreadsFor before the content is read: from its city and destination pages (cityPagesOfFiles). */
+export function renderThreadsForPages(cityPages: number): number {
+  return cityPages >= pagesWorthThreads ? availableParallelism() : 1;
 }
 
-/** How many city and destination pages a site will have, from the names of its data files. */
+/**
+ * How many city and destination pages a site will have, from the names of its data files (cities/*.yaml,
+ * destinations/*.yaml).
+ */
 export function cityPagesOfFiles(names: readonly string[]): number {
   const count = (folder: string) => {
     const pattern = new RegExp(`(^|/)${folder}/[^/]+\\.ya?ml$`);
@@ -34,12 +37,6 @@ export function cityPagesOfFiles(names: readonly string[]): number {
 /** Workers started now, to be handed to RenderThreads (parallel.ts) once the build has loaded its stages. */
 export function startRenderThreads(count: number): RenderThread[] {
   return Array.from({ length: count }, () => new RenderThread());
-}
-
-// --- internal ---
-
-function threadsForPages(pages: number): number {
-  return pages >= pagesWorthThreads ? availableParallelism() : 1;
 }
 
 /** One worker thread (worker.ts), answering its requests in turn; its end, expected or not, fails what is under way. */
@@ -91,6 +88,8 @@ export class RenderThread {
     for (const pending of this.#pending.splice(0)) pending.reject(this.#ended);
   }
 }
+
+// --- internal ---
 
 // From the TypeScript sources, worker.mjs registers tsx before loading worker.ts; the bundle of the CLI built at
 // install (scripts/compile.ts) has the worker compiled beside it.
