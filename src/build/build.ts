@@ -2,7 +2,7 @@ import { sourceFileNames } from "../content/load";
 import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
-import { setOptimizationBudgetFor } from "./optimization-budget";
+import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
 import { cityPagesOfFiles, renderThreadsForPages, startRenderThreads } from "../render/threads";
 import type { PageKind } from "../content/types";
 
@@ -64,7 +64,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   setOptimizationBudgetFor(cityPages);
   // A large site's worker starts now, loading React and the templates while this thread loads the stages.
   const threads = options.threads ?? renderThreadsForPages(cityPages);
-  const started = threads > 1 ? startRenderThreads(threads - 1) : [];
+  const started = threads > 1 ? startRenderThreads(threads - 1, renderWorkerLimitsFor(cityPages, process.execArgv)) : [];
   // Only a build with something to do loads the stages (zod, React, the templates…): the check above starts at once.
   const [{ BuildEngine }, { diskCache, staticRenderer }, { replacedOutput }] = await Promise.all([import("./engine"), import("./engine-parts"), import("./write-output")]).catch(
     async (error: unknown) => {

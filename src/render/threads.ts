@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { WorkerReply, WorkerRequest } from "./worker";
 import type { SiteContent } from "../content/types";
 
@@ -34,14 +34,17 @@ export function cityPagesOfFiles(names: readonly string[]): number {
   return count("cities") * (1 + count("destinations"));
 }
 
-/** Workers started now, to be handed to RenderThreads (parallel.ts) once the build has loaded its stages. */
-export function startRenderThreads(count: number): RenderThread[] {
-  return Array.from({ length: count }, () => new RenderThread());
+/**
+ * Workers started now, to be handed to RenderThreads (parallel.ts) once the build has loaded its stages; `limits`:
+ * their heap's, V8's own when left out.
+ */
+export function startRenderThreads(count: number, limits?: ResourceLimits): RenderThread[] {
+  return Array.from({ length: count }, () => new RenderThread(limits));
 }
 
 /** One worker thread (worker.ts), answering its requests in turn; its end, expected or not, fails what is under way. */
 export class RenderThread {
-  readonly #worker = new Worker(workerUrl);
+  readonly #worker: Worker;
   /** The requests sent and not yet answered in full, oldest first: the worker answers them in turn. */
   readonly #pending: { onReply: (reply: WorkerReply) => boolean; resolve: () => void; reject: (error: unknown) => void }[] = [];
   #ended: unknown;
@@ -49,7 +52,8 @@ export class RenderThread {
   /** Settled once the thread has loaded its modules and waits for work (or has failed to). */
   readonly ready = new Promise<void>((resolve, reject) => (this.#started = { resolve, reject }));
 
-  constructor() {
+  constructor(limits?: ResourceLimits) {
+    this.#worker = new Worker(workerUrl, limits && { resourceLimits: limits });
     this.ready.catch(() => {}); // a thread that fails before anyone waits for it fails the next request instead
     this.#worker.on("message", (reply: WorkerReply) => {
       if (reply.kind === "ready") return this.#started.resolve();
