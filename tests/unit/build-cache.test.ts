@@ -1,4 +1,4 @@
-import { readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
@@ -55,6 +55,11 @@ describe("the build cache", () => {
     await writeFile(path.join(project.outDir, "stray.html"), "<p>not from the build</p>");
     expect((await cached()).upToDate).toBeUndefined();
     await expect(stat(path.join(project.outDir, "stray.html"))).rejects.toThrow();
+    // Deep in the tree too: a file beside a city's page.
+    const city = (await readdir(path.join(project.dataDir, "cities")))[0]!.replace(/\.ya?ml$/, "");
+    await writeFile(path.join(project.outDir, city, "notes.txt"), "not from the build");
+    expect((await cached()).upToDate).toBeUndefined();
+    await expect(stat(path.join(project.outDir, city, "notes.txt"))).rejects.toThrow();
     await rm(path.join(project.outDir, "downloads"), { recursive: true });
     expect((await cached()).upToDate).toBeUndefined();
     expect((await cached()).upToDate).toBe(true);
