@@ -40,6 +40,8 @@ export interface LastBuild {
   summary: BuildSummary;
   /** The files of the output that are not rendered from a route (downloads, assets, the manifest): name, size, time. */
   others: FileStamp[];
+  /** Every folder of the output, "" for the output itself, with its time (empty when not recorded: see outputIntact). */
+  folders: FolderStamp[];
 }
 
 /** The figures a build reports about its output (BuildResult without the timings and what this run did). */
@@ -77,6 +79,9 @@ export interface StoredBuildCache {
 
 /** A file of an output by name, size in bytes and modification time, as the cache stores it. */
 export type FileStamp = [name: string, bytes: number, mtimeMs: number];
+
+/** A folder of an output by name (relative, "" for the output itself) and modification time, as the cache stores it. */
+export type FolderStamp = [name: string, mtimeMs: number];
 
 /** Stores the cache: written beside its place and renamed over it, so a build stopped halfway leaves the old one. */
 export async function saveBuildCache(file: string, codeId: string, cache: BuildCache, last?: LastBuild): Promise<void> {
@@ -234,7 +239,7 @@ async function storeOnly(file: string, text: string): Promise<void> {
 
 type StoredBundle = Omit<ClientBundle, "files"> & { files: { file: string; contents: string }[] };
 
-const version = 5;
+const version = 6;
 
 /** The cache's first line: enough to tell whether anything changed (readBuildCache). */
 interface StoredHead {

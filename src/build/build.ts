@@ -53,7 +53,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const inputs = code && inputsDigest(code, options.root, options.dataDir, names);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
   const last = stored?.last;
-  if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others])) {
+  if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {
     timer.lap("up-to-date check");
     return { ...last.summary, upToDate: true, reused: stored.files.length, rendered: [], timings: timer.laps };
   }

@@ -10,6 +10,7 @@ import type { ClientBundle } from "./client-bundle";
 import type { SiteOutput } from "./write-output";
 import { stageTimer, type StageTimer } from "./build";
 import { KeptLinkCheck } from "./kept-link-check";
+import { folderStamps } from "./up-to-date";
 import { ContentLoader } from "./load-content";
 import { changedCities, cityInputsOf, isCityPage, type CityInputs, type RunInputs } from "./run-inputs";
 import { OutputFolder } from "../render/output-folder";
@@ -277,6 +278,7 @@ export class BuildEngine {
     const others: LastBuild["others"] = [];
     const recorder = this.#cache?.recorder?.();
     const check = new LinkCheck(content.site.baseUrl);
+    let folders: LastBuild["folders"] = [];
     await this.#output.replace(async (freshDir, previousDir) => {
       const folder = new OutputFolder(freshDir);
       for (const file of [...downloads, ...bundle.files, ...staticFiles]) {
@@ -321,13 +323,15 @@ export class BuildEngine {
         const manifest = folder.write(manifestFile, `${JSON.stringify(manifestOf(written), null, 1)}\n`);
         others.push([manifestFile, manifest.bytes, manifest.mtimeMs]);
       }
+      // The next process's up-to-date check (src/build/up-to-date.ts) looks at them; a dev server does not.
+      if (recorder) folders = folderStamps(freshDir, written.keys());
     });
     const summary: BuildSummary = { files: count, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
     // Only once the new output is in place does the cache describe it.
     this.#files = files;
     this.#unwritten.clear();
-    if (recorder) await recorder.save({ summary, others });
-    else if (this.#cache) await this.#cache.save(files, { summary, others });
+    if (recorder) await recorder.save({ summary, others, folders });
+    else if (this.#cache) await this.#cache.save(files, { summary, others, folders });
     this.#summary = summary;
     if (this.#output.update) {
       // Kept for the runs that follow, which update this output in place.
@@ -450,7 +454,7 @@ export class BuildEngine {
 
     const summary = cities ? { ...this.#summary!, bytes: this.#summary!.bytes + grown, warnings: siteWarnings(content) } : summaryOf(files, others, content, bundle);
     this.#summary = summary;
-    if (this.#cache) await this.#cache.save(files, { summary, others: [] });
+    if (this.#cache) await this.#cache.save(files, { summary, others: [], folders: [] });
     return { ...summary, reused: 0, rendered, written: toWrite.map((file) => file.file), removed, threads: 1, timings: timer.laps, content };
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { FileStamp } from "./build-cache";
+import type { FileStamp, FolderStamp } from "./build-cache";
 
 /**
  * What a build is made from, as one digest: the code that renders (codeId), the project's own client/ and
@@ -26,29 +26,33 @@ export function inputsDigest(codeId: string, root: string, dataDir: string, name
 
 /**
  * Whether `outDir` holds exactly the `files` the last build wrote (its pages, downloads, assets and manifest), each
- * with the size and modification time it had then: nothing edited, added or removed since.
+ * with the size and modification time it had then, in the `folders` it left, each with its time too: nothing edited,
+ * added or removed since. A folder's time changes whenever an entry is added to it, removed or renamed (POSIX), so
+ * a stray file or folder anywhere shows in its parent's time, without listing the 30,000 folders of a large site
+ * (that listing took more than twice as long as stat'ing them).
  */
-export function outputIntact(outDir: string, files: readonly FileStamp[]): boolean {
-  try {
-    if (filesIn(outDir) !== files.length) return false;
-    for (const [name, bytes, mtimeMs] of files) {
-      const stats = statSync(path.join(outDir, name), { throwIfNoEntry: false });
-      if (stats?.size !== bytes || stats.mtimeMs !== mtimeMs) return false;
-    }
-    return true;
-  } catch {
-    return false; // the folder is gone, or cannot be read
+export function outputIntact(outDir: string, files: readonly FileStamp[], folders: readonly FolderStamp[]): boolean {
+  if (folders.length === 0) return false; // not recorded: nothing tells whether a file was added
+  for (const [name, mtimeMs] of folders) {
+    const stats = statSync(path.join(outDir, name), { throwIfNoEntry: false });
+    if (!stats?.isDirectory() || stats.mtimeMs !== mtimeMs) return false;
   }
+  for (const [name, bytes, mtimeMs] of files) {
+    const stats = statSync(path.join(outDir, name), { throwIfNoEntry: false });
+    if (!stats?.isFile() || stats.size !== bytes || stats.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
 }
 
-// --- internal ---
-
 /**
- * How many files `folder` holds, in any depth. Walked here rather than with readdirSync's `recursive`, which on Node
- * 20 took a fifth longer over the 30,000 folders of a 10,000-city site.
+ * Every folder of `dir` that holds one of the files `names` (relative, with forward slashes), `dir` itself ("")
+ * included, with its modification time: what outputIntact checks. Taken once the last file is in place; renaming the
+ * folder into its place (writeAtomically) leaves its times as they are.
  */
-function filesIn(folder: string): number {
-  let count = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) count += entry.isDirectory() ? filesIn(path.join(folder, entry.name)) : 1;
-  return count;
+export function folderStamps(dir: string, names: Iterable<string>): FolderStamp[] {
+  const folders = new Set([""]);
+  for (const name of names) {
+    for (let end = name.lastIndexOf("/"); end > 0 && !folders.has(name.slice(0, end)); end = name.lastIndexOf("/", end - 1)) folders.add(name.slice(0, end));
+  }
+  return [...folders].map((folder) => [folder, statSync(path.join(dir, folder)).mtimeMs]);
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build/build";
@@ -60,6 +60,16 @@ describe("the build cache", () => {
     await writeFile(path.join(project.outDir, city, "notes.txt"), "not from the build");
     expect((await cached()).upToDate).toBeUndefined();
     await expect(stat(path.join(project.outDir, city, "notes.txt"))).rejects.toThrow();
+    // A folder, even an empty one, and a file taken out and put back as it was (its folder's time tells).
+    await mkdir(path.join(project.outDir, city, "drafts"));
+    expect((await cached()).upToDate).toBeUndefined();
+    await expect(stat(path.join(project.outDir, city, "drafts"))).rejects.toThrow();
+    const page = path.join(project.outDir, city, "index.html");
+    const times = await stat(page);
+    await rename(page, `${page}.moved`);
+    await rename(`${page}.moved`, page);
+    await utimes(page, times.atime, times.mtime);
+    expect((await cached()).upToDate).toBeUndefined();
     await rm(path.join(project.outDir, "downloads"), { recursive: true });
     expect((await cached()).upToDate).toBeUndefined();
     expect((await cached()).upToDate).toBe(true);
