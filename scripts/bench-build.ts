@@ -2,8 +2,9 @@
 // temporary folder, adds N generated cities (scripts/gen-cities.ts: varied, realistic files; default 1000), then runs
 // the real CLI (bin/flightsite.js build, a process of its own, start-up included) R times (default 3) into an output
 // folder beside it and prints, per run and as the median: pages, wall and CPU seconds, pages per second, the
-// process's peak memory (VmHWM: its threads share it) and the CLI's own per-stage figures. Timings depend on the
-// machine and on what else runs on it. Then one more build with nothing changed, which the build cache serves.
+// process's peak memory (VmHWM: its threads share it), the CLI's own per-stage times, and what each stage added to
+// the peak memory per page (from the CLI's "peak memory" line). Timings depend on the machine and on what else runs
+// on it. Then one more build with nothing changed, which the build cache serves.
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -51,15 +52,34 @@ interface Run {
   peakMegabytes: number;
   stages: string;
   files: string;
+  /** What each stage added to the process's peak memory, per page. */
+  memoryPerPage: string;
 }
 
 function line(r: Run): string {
-  return `${r.pages} pages in ${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s), ${Math.round(r.pages / r.seconds)} pages/s, peak RSS ${r.peakMegabytes} MB; ${r.files}; ${r.stages}`;
+  return `${r.pages} pages in ${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s), ${Math.round(r.pages / r.seconds)} pages/s, peak RSS ${r.peakMegabytes} MB; ${r.files}; ${r.stages}; peak memory added per page: ${r.memoryPerPage}`;
 }
 
 /** Runs the CLI once as a process of its own (scripts/timed-process.ts). */
 async function timedBuild(args: string[]): Promise<Run> {
   const { stdout, seconds, cpuSeconds, peakMegabytes } = await timedProcess([path.join(root, "bin/flightsite.js"), ...args], root);
-  const [summary, files, stages] = stdout.split("\n");
-  return { pages: Number(/(\d+) pages/.exec(summary!)?.[1]), seconds, cpuSeconds, peakMegabytes, stages: stages!.trim(), files: files!.trim() };
+  const [summary, files, stages, memory] = stdout.split("\n");
+  const pages = Number(/(\d+) pages/.exec(summary!)?.[1]);
+  return { pages, seconds, cpuSeconds, peakMegabytes, stages: stages!.trim(), files: files!.trim(), memoryPerPage: memoryPerPage(memory!, pages) };
+}
+
+/**
+ * From the build's line "peak memory: 51.2 MB at the start; load 71.0 MB, validate 79.3 MB, …": what each stage added
+ * to the peak, per page. A stage that streams adds less per page the larger the site; one that holds every page, the same.
+ */
+function memoryPerPage(line: string, pages: number): string {
+  const [start, stages] = line.replace(/^\s*peak memory: /, "").split(" at the start; ");
+  let before = Number.parseFloat(start!);
+  return [...stages!.matchAll(/([a-z -]+?) ([\d.]+) MB/g)]
+    .map(([, stage, megabytes]) => {
+      const added = ((Number(megabytes) - before) * 1024 * 1024) / pages;
+      before = Number(megabytes);
+      return `${stage!.trim()} ${(added / 1024).toFixed(1)} KB`;
+    })
+    .join(", ");
 }

@@ -177,6 +177,7 @@ export function formatSummary(result: BuildResult, outDir: string): string {
       : `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
     `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB${result.reused > 0 ? `, ${result.reused} unchanged since the last build` : ""}`,
     `  ${timings}`,
+    `  peak memory: ${megabytes(result.memory.start)} at the start; ${Object.entries(result.memory.stages).map(([stage, bytes]) => `${stage} ${megabytes(bytes)}`).join(", ")}`,
     ...(result.javascriptGzip
       ? [
           `  JavaScript (gzip): ${kilobytes(result.javascriptGzip.everyPage)} on every page (budget 3 KB), ` +
@@ -222,6 +223,7 @@ function findProjectRoot(start: string): string {
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function parseGates(value: string): GateName[] {
   const names = value.split(",").map((name) => name.trim());

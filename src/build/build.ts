@@ -37,6 +37,8 @@ export interface BuildResult {
   javascriptGzip?: { everyPage: number; withForm: number };
   /** Milliseconds per stage (of a build with nothing changed, only the time it took to find that out). */
   timings: Partial<Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
+  /** The process's peak memory at the start and by the end of each stage of `timings`. */
+  memory: StageMemory;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const last = stored?.last;
   if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {
     timer.lap("up-to-date check");
-    return { ...last.summary, upToDate: true, reused: stored.files.length, rendered: [], timings: timer.laps };
+    return { ...last.summary, upToDate: true, reused: stored.files.length, rendered: [], timings: timer.laps, memory: timer.memory };
   }
   // Something changed: the whole cache, with each file's key, links and ids.
   const previous = stored?.whole();
@@ -78,7 +80,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     renderer: staticRenderer(code ?? ""),
   });
   const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: { count: threads, started } });
-  return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, timings: timer.laps };
+  return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, timings: timer.laps, memory: timer.memory };
 }
 
 /** Milliseconds per stage, each lap from the last. */
@@ -87,12 +89,31 @@ export type StageTimer = ReturnType<typeof stageTimer>;
 export function stageTimer() {
   let last = performance.now();
   const laps: Record<string, number> = {};
+  const memory: StageMemory = { start: peakMemory(), stages: {} };
   return {
     laps,
+    memory,
     lap(name: string) {
       const now = performance.now();
       laps[name] = Math.round(now - last);
+      memory.stages[name] = peakMemory();
       last = now;
     },
   };
+}
+
+/**
+ * The process's peak resident memory, every thread's (getrusage), in bytes: when the build started, and by the end of
+ * each stage. What a stage adds to it, per page, tells which stage holds memory in proportion to the site
+ * (`npm run bench:build` prints it).
+ */
+export interface StageMemory {
+  start: number;
+  stages: Record<string, number>;
+}
+
+// --- internal ---
+
+function peakMemory(): number {
+  return process.resourceUsage().maxRSS * 1024; // kilobytes
 }

@@ -76,6 +76,7 @@ describe("flightsite build", () => {
     expect(lines[0]).toContain("21 city, 42 destination, 1 not-found)");
     expect(lines[1]).toMatch(/^ {2}\d+ files, \d+ KB$/);
     expect(lines[2]).toMatch(/^ {2}load \d+ ms, validate \d+ ms, bundle \d+ ms, documents \d+ ms, render \d+ ms, check \d+ ms, swap \d+ ms$/);
+    expect(lines[3]).toMatch(/^ {2}peak memory: \d+\.\d MB at the start; load \d+\.\d MB, validate \d+\.\d MB, bundle \d+\.\d MB, documents \d+\.\d MB, render \d+\.\d MB, check \d+\.\d MB, swap \d+\.\d MB$/);
   });
 
   it("with nothing changed, keeps the site without loading the build engine, React or zod", () => {

@@ -158,7 +158,7 @@ describe("the podcast in the rest of the site", () => {
       'episode "episode-2" has no audio_url yet, so /podcast/feed.xml leaves it out (its page says the audio is coming)',
     ]);
     const summary = formatSummary(
-      { files: 0, reused: 0, rendered: [], pagesByKind: { podcast: 1 }, bytes: 0, warnings, timings: { load: 1, validate: 1, bundle: 1, documents: 1, render: 1, check: 1, swap: 1 } },
+      { files: 0, reused: 0, rendered: [], pagesByKind: { podcast: 1 }, bytes: 0, warnings, timings: { load: 1, validate: 1, bundle: 1, documents: 1, render: 1, check: 1, swap: 1 }, memory: { start: 0, stages: {} } },
       "dist",
     );
     expect(summary.split("\n")).toContain(`  warning: ${warnings[0]}`);

@@ -48,7 +48,7 @@ describe("a build whose quotes go only to the console", () => {
 
   it("prints the warning in the build's summary", () => {
     const summary = formatSummary(
-      { files: 1, reused: 0, rendered: ["index.html"], pagesByKind: { home: 1 }, bytes: 0, warnings: siteWarnings(consoleSite()), timings: { load: 0, validate: 0, bundle: 0, documents: 0, render: 0, check: 0, swap: 0 } },
+      { files: 1, reused: 0, rendered: ["index.html"], pagesByKind: { home: 1 }, bytes: 0, warnings: siteWarnings(consoleSite()), timings: { load: 0, validate: 0, bundle: 0, documents: 0, render: 0, check: 0, swap: 0 }, memory: { start: 0, stages: {} } },
       "dist",
     );
     expect(summary).toContain(`  warning: ${consoleDeliveryWarning}\n`);
