@@ -33,15 +33,19 @@ export function inputsDigest(codeId: string, root: string, dataDir: string, name
  */
 export function outputIntact(outDir: string, files: readonly FileStamp[], folders: readonly FolderStamp[]): boolean {
   if (folders.length === 0) return false; // not recorded: nothing tells whether a file was added
-  for (const [name, mtimeMs] of folders) {
-    const stats = statSync(path.join(outDir, name), { throwIfNoEntry: false });
-    if (!stats?.isDirectory() || stats.mtimeMs !== mtimeMs) return false;
+  try {
+    for (const [name, mtimeMs] of folders) {
+      const stats = statSync(path.join(outDir, name), { throwIfNoEntry: false });
+      if (!stats?.isDirectory() || stats.mtimeMs !== mtimeMs) return false;
+    }
+    for (const [name, bytes, mtimeMs] of files) {
+      const stats = statSync(path.join(outDir, name), { throwIfNoEntry: false });
+      if (!stats?.isFile() || stats.size !== bytes || stats.mtimeMs !== mtimeMs) return false;
+    }
+    return true;
+  } catch {
+    return false; // a file or folder that cannot be read: build, and let the build say what is wrong
   }
-  for (const [name, bytes, mtimeMs] of files) {
-    const stats = statSync(path.join(outDir, name), { throwIfNoEntry: false });
-    if (!stats?.isFile() || stats.size !== bytes || stats.mtimeMs !== mtimeMs) return false;
-  }
-  return true;
 }
 
 /**
@@ -52,7 +56,15 @@ export function outputIntact(outDir: string, files: readonly FileStamp[], folder
 export function folderStamps(dir: string, names: Iterable<string>): FolderStamp[] {
   const folders = new Set([""]);
   for (const name of names) {
-    for (let end = name.lastIndexOf("/"); end > 0 && !folders.has(name.slice(0, end)); end = name.lastIndexOf("/", end - 1)) folders.add(name.slice(0, end));
+    // The name's folders, deepest first, up to one already known (whose own folders are known too, then).
+    for (let folder = parentOf(name); !folders.has(folder); folder = parentOf(folder)) folders.add(folder);
   }
   return [...folders].map((folder) => [folder, statSync(path.join(dir, folder)).mtimeMs]);
+}
+
+// --- internal ---
+
+/** The folder a relative name is in, "" for the top. */
+function parentOf(name: string): string {
+  return name.slice(0, Math.max(0, name.lastIndexOf("/")));
 }
