@@ -30,7 +30,7 @@ const result = await build({
     "tsx", // the TypeScript loader itself
     "pdfkit", // reads its font metrics from files beside it
     "docx", // large, and loaded only when the downloads are made
-    "@aws-sdk/*", // flightsite deploy only
+    "@aws-sdk/*", // flightsite deploy and leads only
     "chokidar", // serve --watch only; an optional native module on macOS
     "playwright-core", // flightsite check only; starts a browser from files beside it
     "axe-core",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import type { BuildResult } from "./build/build";
 import { gateNames, type GateName } from "./check/gates";
-import { ContentError, DeployError, LinkError, TemplateError, formatAnnotation, formatContentError, sortProblems } from "./errors";
+import { ContentError, DeployError, LeadsError, LinkError, TemplateError, formatAnnotation, formatContentError, sortProblems } from "./errors";
 
 export interface Io {
   stdout: (text: string) => void;
@@ -138,6 +138,14 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
     });
 
+  const { defineLeadsCommand } = await import("./leads/commands");
+  defineLeadsCommand(program, {
+    ...io,
+    root: findProjectRoot(path.resolve(io.cwd)),
+    env: io.env ?? process.env,
+    interactive: io.stdout === defaultIo.stdout && Boolean(process.stderr.isTTY),
+  });
+
   try {
     await program.parseAsync(argv, { from: "user" });
     return 0;
@@ -153,7 +161,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.stderr(`flightsite: the templates or client code do not build\n${error.message}\nNothing was written; the previous site is unchanged.\n`);
       return 1;
     }
-    if (error instanceof DeployError) {
+    if (error instanceof DeployError || error instanceof LeadsError) {
       io.stderr(`flightsite: ${error.message}\n`);
       return 1;
     }

@@ -81,9 +81,18 @@ export class DeployError extends Error {
   override name = "DeployError";
 }
 
+/**
+ * A `flightsite leads` command that cannot do what was asked: no credentials, no such bucket or case id, a malformed
+ * case id. The message is one line: what happened and what to do.
+ */
+export class LeadsError extends Error {
+  override name = "LeadsError";
+}
+
 // --- internal ---
 
 // GitHub's escaping for workflow commands: a line break or "%" in the message, and also ":" or "," in a property,
 // would otherwise end the command early.
 const escapeData = (text: string) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 const escapeProperty = (text: string) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
+

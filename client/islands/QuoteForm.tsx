@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { deliverQuote } from "../quote/deliver";
 import { clearDraft, loadDraft, saveDraft } from "../quote/draft";
+import { FIELD_LABELS } from "../quote/labels";
 import {
   assembleQuote,
   BOT_DELAY_MS,
@@ -172,30 +173,30 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
       }}
     >
       <p className="form-hint">Fields marked (required) must be filled in.</p>
-      <Field label="Full name" required error={errors.full_name} htmlFor={id("full_name")}>
+      <Field label={FIELD_LABELS.full_name} required error={errors.full_name} htmlFor={id("full_name")}>
         <input type="text" autoComplete="name" {...text("full_name")} />
       </Field>
-      <Field label="Phone" required error={errors.phone} htmlFor={id("phone")}>
+      <Field label={FIELD_LABELS.phone} required error={errors.phone} htmlFor={id("phone")}>
         <input type="tel" autoComplete="tel" inputMode="tel" {...text("phone")} />
       </Field>
       {!compact && (
-        <Field label="Email" error={errors.email} htmlFor={id("email")}>
+        <Field label={FIELD_LABELS.email} error={errors.email} htmlFor={id("email")}>
           <input type="email" autoComplete="email" {...text("email")} />
         </Field>
       )}
-      <Field label="Flying from (city or facility)" required error={errors.from_location} htmlFor={id("from_location")}>
+      <Field label={FIELD_LABELS.from_location} required error={errors.from_location} htmlFor={id("from_location")}>
         <input type="text" {...text("from_location")} />
       </Field>
-      <Field label="Flying to (city or facility)" required error={errors.to_location} htmlFor={id("to_location")}>
+      <Field label={FIELD_LABELS.to_location} required error={errors.to_location} htmlFor={id("to_location")}>
         <input type="text" {...text("to_location")} />
       </Field>
       {!compact && (
-        <Field label="Preferred date" error={errors.preferred_date} htmlFor={id("preferred_date")}>
+        <Field label={FIELD_LABELS.preferred_date} error={errors.preferred_date} htmlFor={id("preferred_date")}>
           <input type="date" {...text("preferred_date")} />
         </Field>
       )}
       <Choices
-        legend="Urgency"
+        legend={FIELD_LABELS.urgency}
         name="urgency"
         idBase={id("urgency")}
         type="radio"
@@ -216,7 +217,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         </div>
       )}
       <Choices
-        legend="Mobility"
+        legend={FIELD_LABELS.mobility}
         name="mobility"
         idBase={id("mobility")}
         type="radio"
@@ -227,7 +228,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
       />
       {!compact && (
         <Choices
-          legend="Equipment (if prescribed)"
+          legend={FIELD_LABELS.equipment}
           name="equipment"
           idBase={id("equipment")}
           type="checkbox"
@@ -242,7 +243,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         />
       )}
       {!compact && (
-        <Field label="Notes" htmlFor={id("notes")}>
+        <Field label={FIELD_LABELS.notes} htmlFor={id("notes")}>
           <textarea
             id={id("notes")}
             name="notes"
@@ -273,7 +274,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
       {/* Sent only when the form is posted without JavaScript: the receiver then knows which form it was. */}
       <input type="hidden" name="source_slot" value={slot} />
       <div className="form-trap" aria-hidden="true">
-        <label htmlFor={id("company")}>Company (leave empty)</label>
+        <label htmlFor={id("company")}>{FIELD_LABELS.company}</label>
         <input
           type="text"
           id={id("company")}

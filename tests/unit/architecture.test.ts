@@ -7,9 +7,10 @@ import { projectRoot } from "./support/site";
 
 /** Where each part of the code may import from (besides itself, node: built-ins and packages). */
 const allowedImports: Record<string, string[]> = {
-  cli: ["errors", "build", "serve", "check", "deploy"],
+  cli: ["errors", "build", "serve", "check", "deploy", "leads"],
   check: ["errors", "serve", "build", "render", "site", "content"],
   deploy: ["errors", "build", "content"],
+  leads: ["errors", "quote", "client"],
   serve: ["errors", "build", "render", "site", "documents", "content", "quote"],
   build: ["errors", "render", "site", "documents", "content"],
   render: ["errors", "site", "content", "templates"],

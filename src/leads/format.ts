@@ -1,0 +1,132 @@
+import { stringify } from "csv-stringify/sync";
+import { FIELD_LABELS } from "../../client/quote/labels";
+import { CONSENT_TEXT } from "../../client/quote/rules";
+import type { Lead } from "./lead";
+
+/** Every field of a stored quote, in the form's order, then what the page added: the columns of an export. */
+export const QUOTE_FIELDS = [
+  "case_id", "full_name", "phone", "email", "from_location", "to_location", "preferred_date", "urgency", "mobility",
+  "equipment", "notes", "consent", "page_url", "page_title", "city_slug", "destination_slug", "source_slot",
+  "utm_source", "utm_medium", "utm_campaign", "device", "timestamp",
+] as const;
+
+/**
+ * One line a lead, newest first, columns aligned: received (local time), case id, urgency, name, phone,
+ * from → to, city page, slot; then the count.
+ */
+export function formatLeadList(leads: Lead[], timeZone?: string): string {
+  const rows = leads.map((lead) => [
+    formatTime(lead.received, timeZone),
+    text(lead.quote.case_id),
+    text(lead.quote.urgency),
+    clip(text(lead.quote.full_name), 28),
+    clip(text(lead.quote.phone), 20),
+    `${clip(text(lead.quote.from_location), 30)} → ${clip(text(lead.quote.to_location), 30)}`,
+    lead.quote.city_slug ? `/${text(lead.quote.city_slug)}/` : "-",
+    text(lead.quote.source_slot),
+  ]);
+  const widths = rows.reduce((max, row) => row.map((cell, i) => Math.max(max[i] ?? 0, [...cell].length)), [] as number[]);
+  const lines = rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]! + [...cell].length - cell.length))).join("  "));
+  return [...lines, `${leads.length.toLocaleString("en-US")} ${leads.length === 1 ? "quote" : "quotes"}`].join("\n");
+}
+
+/** Every field of one lead, labelled as the form labels it; what the page added under labels of its own. */
+export function formatLead(lead: Lead, timeZone?: string): string {
+  const q = lead.quote;
+  const equipment = Array.isArray(q.equipment) ? q.equipment.map(text).join(", ") : text(q.equipment);
+  const campaign = [q.utm_source, q.utm_medium, q.utm_campaign].map(text).filter(Boolean).join(" / ");
+  const rows: [string, string][] = [
+    ["Case id", text(q.case_id)],
+    ["Received", formatTime(lead.received, timeZone)],
+    [FIELD_LABELS.full_name, text(q.full_name)],
+    [FIELD_LABELS.phone, text(q.phone)],
+    [FIELD_LABELS.email, text(q.email)],
+    [FIELD_LABELS.from_location, text(q.from_location)],
+    [FIELD_LABELS.to_location, text(q.to_location)],
+    [FIELD_LABELS.preferred_date, text(q.preferred_date)],
+    [FIELD_LABELS.urgency, text(q.urgency)],
+    [FIELD_LABELS.mobility, text(q.mobility)],
+    [FIELD_LABELS.equipment, equipment],
+    [FIELD_LABELS.notes, text(q.notes)],
+    [FIELD_LABELS.consent, q.consent === true ? `yes: "${CONSENT_TEXT}"` : "no"],
+    ["Page", text(q.page_url)],
+    ["Page title", text(q.page_title)],
+    ["City page", q.city_slug ? `/${text(q.city_slug)}/` : ""],
+    ["Destination", text(q.destination_slug)],
+    ["Form", text(q.source_slot)],
+    ["Campaign", campaign],
+    ["Device", text(q.device)],
+    ["Sent at (visitor's clock)", text(q.timestamp)],
+    ["Kept as", lead.key],
+  ];
+  const known = new Set<string>(QUOTE_FIELDS);
+  for (const [name, value] of Object.entries(q)) if (!known.has(name)) rows.push([name, text(value)]);
+  const width = Math.max(...rows.map(([label]) => label.length)) + 1;
+  return rows.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value || "-"}`.trimEnd()).join("\n");
+}
+
+/**
+ * The leads as CSV for a spreadsheet or a CRM: every field, UTF-8 with a byte order mark (so Excel reads accents
+ * right), CRLF line ends, and a cell that starts with =, +, -, @, a tab or a carriage return prefixed with ' so no
+ * spreadsheet runs it as a formula (OWASP's CSV injection advice; csv-stringify's escape_formulas).
+ */
+export function leadsToCsv(leads: Lead[]): string {
+  const extra = extraFields(leads);
+  const columns = ["received", ...QUOTE_FIELDS, ...extra, "key"];
+  const records = leads.map((lead) => {
+    const q = lead.quote as Record<string, unknown>;
+    return [
+      lead.received.toISOString(),
+      ...[...QUOTE_FIELDS, ...extra].map((field) => cell(q[field])),
+      lead.key,
+    ];
+  });
+  // A line feed alone also ends a row in a spreadsheet, though the rows here end in CRLF: such a cell is quoted too.
+  return stringify(records, { header: true, columns, bom: true, record_delimiter: "windows", escape_formulas: true, quoted_match: /[\r\n]/ });
+}
+
+/** The leads as newline-delimited JSON: each stored quote whole, with when it was received and where it is kept. */
+export function leadsToNdjson(leads: Lead[]): string {
+  return leads.map((lead) => `${JSON.stringify({ received: lead.received.toISOString(), key: lead.key, ...lead.quote })}\n`).join("");
+}
+
+/** "2026-11-24 09:14" in the given time zone (the computer's by default). */
+export function formatTime(date: Date, timeZone?: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+// --- internal ---
+
+/**
+ * What a visitor typed, safe to print on a terminal: control characters (an escape sequence could rewrite the
+ * screen or the window title), bidirectional overrides and lone surrogates become a space; runs of space shrink.
+ */
+function text(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  const string = typeof value === "string" ? value : JSON.stringify(value);
+  return string
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+function clip(value: string, length: number): string {
+  const characters = [...value];
+  return characters.length <= length ? value : `${characters.slice(0, length - 1).join("")}…`;
+}
+
+function cell(value: unknown): string | boolean {
+  if (Array.isArray(value)) return value.join("; ");
+  if (typeof value === "boolean") return value;
+  return value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function extraFields(leads: Lead[]): string[] {
+  const known = new Set<string>(QUOTE_FIELDS);
+  return [...new Set(leads.flatMap((lead) => Object.keys(lead.quote)))].filter((name) => !known.has(name)).sort();
+}

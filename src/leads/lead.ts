@@ -1,0 +1,41 @@
+import { CASE_ID_PATTERN } from "../../client/quote/rules";
+import type { Quote } from "../quote/schema";
+import { LeadsError } from "../errors";
+
+/**
+ * One stored quote as a coordinator sees it: the quote as the intake stored it (older quotes may lack a field that
+ * was added later, or carry one since removed), when it was received, and where it is kept.
+ */
+export interface Lead {
+  quote: Partial<Quote> & Record<string, unknown>;
+  /** When the store received it: the object's time in S3; in the dev server's file, the quote's own timestamp. */
+  received: Date;
+  /** Where it is kept: the S3 key, or "line N" of the dev server's file. */
+  key: string;
+}
+
+/** Where the leads are read from and deleted: the quotes bucket, or the dev server's NDJSON file (--local). */
+export interface LeadStore {
+  /** What `leads` tells a coordinator it reads: "bucket NAME" or the file's path. */
+  readonly name: string;
+  /** Every lead received at or after `since` (all when undefined), in no particular order. */
+  list(since: Date | undefined, progress?: (done: number, total: number) => void): Promise<Lead[]>;
+  /** The lead with this case id; a LeadsError when there is none. */
+  find(caseId: string): Promise<Lead>;
+  /** Removes the lead with this case id and everything kept about it; returns what went, one line each. */
+  remove(caseId: string): Promise<string[]>;
+}
+
+/** A case id as the coordinator typed it, in capitals; a LeadsError naming the format when it is not one. */
+export function checkCaseId(text: string): string {
+  const caseId = text.trim().toUpperCase();
+  if (!CASE_ID_PATTERN.test(caseId)) {
+    throw new LeadsError(`"${text}" is not a case id; a case id is AF, 8 digits and 4 letters or digits, like AF12345678AB12`);
+  }
+  return caseId;
+}
+
+/** Newest first; the same instant by case id, so a listing is always in the same order. */
+export function newestFirst(a: Lead, b: Lead): number {
+  return b.received.getTime() - a.received.getTime() || String(a.quote.case_id).localeCompare(String(b.quote.case_id));
+}

@@ -1,0 +1,71 @@
+import { writeFile } from "node:fs/promises";
+import { LeadsError } from "../errors";
+import { matchesFilter, type LeadFilter } from "./filters";
+import { formatLead, formatLeadList, leadsToCsv, leadsToNdjson } from "./format";
+import { checkCaseId, newestFirst, type Lead, type LeadStore } from "./lead";
+
+export interface LeadsIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** stderr is a terminal: the progress line is redrawn in place. */
+  interactive?: boolean;
+  /** The zone times are shown in; the computer's by default. */
+  timeZone?: string;
+}
+
+/** From this many quotes up a listing says how far it has read: each one is a request to S3. */
+const LONG_LISTING = 200;
+
+/** `leads list`: the leads that pass the filter, newest first, one line each, then the count. */
+export async function listLeads(store: LeadStore, filter: LeadFilter, io: LeadsIo): Promise<Lead[]> {
+  const leads = await readLeads(store, filter, io);
+  io.stdout(`${formatLeadList(leads, io.timeZone)}\n`);
+  return leads;
+}
+
+/** `leads show CASEID`: every field of one lead. */
+export async function showLead(store: LeadStore, caseIdText: string, io: LeadsIo): Promise<void> {
+  const lead = await store.find(checkCaseId(caseIdText));
+  io.stdout(`${formatLead(lead, io.timeZone)}\n`);
+}
+
+/** `leads export`: every field of the leads that pass the filter, as CSV or NDJSON, to a file or stdout. */
+export async function exportLeads(store: LeadStore, filter: LeadFilter, format: "csv" | "ndjson", out: string | undefined, io: LeadsIo): Promise<number> {
+  const leads = await readLeads(store, filter, io);
+  const text = format === "csv" ? leadsToCsv(leads) : leadsToNdjson(leads);
+  if (!out) {
+    io.stdout(text);
+    return leads.length;
+  }
+  // The file holds names and phone numbers: readable by its owner only.
+  await writeFile(out, text, { mode: 0o600 });
+  io.stderr(`flightsite: wrote ${leads.length.toLocaleString("en-US")} ${leads.length === 1 ? "quote" : "quotes"} to ${out}\n`);
+  return leads.length;
+}
+
+/** `leads delete CASEID --yes`: the lead and everything kept about it, for a visitor who asked. */
+export async function deleteLead(store: LeadStore, caseIdText: string, confirmed: boolean, io: LeadsIo): Promise<string[]> {
+  const caseId = checkCaseId(caseIdText);
+  if (!confirmed) throw new LeadsError(`deleting ${caseId} cannot be undone; run it again with --yes to delete it`);
+  const removed = await store.remove(caseId);
+  io.stdout(`flightsite: deleted ${caseId} from ${store.name}:\n${removed.map((line) => `  ${line}\n`).join("")}`);
+  return removed;
+}
+
+// --- internal ---
+
+async function readLeads(store: LeadStore, filter: LeadFilter, io: LeadsIo): Promise<Lead[]> {
+  let shown = 0;
+  const progress = (done: number, total: number) => {
+    if (total < LONG_LISTING) return;
+    if (done === 1) io.stderr(`flightsite: reading ${total.toLocaleString("en-US")} quotes from ${store.name}…${io.interactive ? "" : "\n"}`);
+    if (!io.interactive) return;
+    // Redrawn every few percent, not on every quote: a terminal is slower than S3 here.
+    if (done === total || done - shown >= total / 50) {
+      shown = done;
+      io.stderr(`\rflightsite: reading quotes from ${store.name}: ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}${done === total ? "\n" : ""}`);
+    }
+  };
+  const leads = await store.list(filter.since, progress);
+  return leads.filter((lead) => matchesFilter(lead, filter)).sort(newestFirst);
+}
