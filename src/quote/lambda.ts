@@ -74,9 +74,10 @@ export function createIntakeHandler(
     });
     return handle(app);
   };
-  return async (event: LambdaEvent, context?: LambdaContext) => {
+  // Typed loosely: Lambda hands over plain JSON, which hono/aws-lambda reads as a Function URL event.
+  return async (event: LambdaEvent | Record<string, unknown>, context?: LambdaContext) => {
     http ??= setUp();
-    return http(event, context);
+    return http(event as LambdaEvent, context);
   };
 }
 

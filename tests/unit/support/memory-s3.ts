@@ -137,7 +137,7 @@ function headerOf(request: HttpRequestLike, name: string): string | undefined {
 }
 
 function answer(statusCode: number, body: string, headers: Record<string, string> = {}): { response: ResponseLike } {
-  const type = body.startsWith("<?xml") && !headers["content-type"] ? { "content-type": "application/xml" } : {};
+  const type: Record<string, string> = body.startsWith("<?xml") && !headers["content-type"] ? { "content-type": "application/xml" } : {};
   return { response: { statusCode, headers: { "x-amz-request-id": "memory", ...type, ...headers }, body: Readable.from([Buffer.from(body)]) } };
 }
 
