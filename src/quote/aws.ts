@@ -16,7 +16,7 @@ export interface ClientTimeouts {
  * S3: two attempts, so that an answer lost on the way is retried by the SDK (the intake's If-None-Match then
  * gets 412: docs/quotes.md, "412 after a retry").
  */
-export const s3Timeouts: ClientTimeouts = { connectionTimeout: 1000, requestTimeout: 2500, maxAttempts: 2 };
+export const s3Timeouts: ClientTimeouts = { connectionTimeout: 1000, requestTimeout: 2000, maxAttempts: 2 };
 
 /**
  * SES: one attempt. A send that timed out may have been delivered all the same, and the SDK's retry would then
@@ -34,8 +34,9 @@ export function createS3Client(endpoint?: string, timeouts = s3Timeouts): S3Clie
   return new S3Client({ ...(endpoint ? { endpoint, forcePathStyle: true } : {}), ...clientSettings(timeouts) });
 }
 
-export function createSesClient(timeouts = sesTimeouts): SESv2Client {
-  return new SESv2Client(clientSettings(timeouts));
+/** The SES client; `endpoint` only for tests. */
+export function createSesClient(timeouts = sesTimeouts, endpoint?: string): SESv2Client {
+  return new SESv2Client({ ...(endpoint ? { endpoint } : {}), ...clientSettings(timeouts) });
 }
 
 // --- internal ---
