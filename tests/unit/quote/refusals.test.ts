@@ -167,3 +167,11 @@ describe("the e-mail address rule, shared by the form and the intake", () => {
     expect(isValidEmail(address)).toBe(false);
   });
 });
+
+describe("quote.notice.fields", () => {
+  it("offers in data/site.yaml exactly the fields the e-mail knows how to add", async () => {
+    const { noticeFields } = await import("../../../src/content/schema");
+    const { OPTIONAL_NOTICE_FIELDS } = await import("../../../src/quote/email");
+    expect([...noticeFields]).toEqual([...OPTIONAL_NOTICE_FIELDS]);
+  });
+});
