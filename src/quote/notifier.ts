@@ -1,7 +1,7 @@
 import { SendEmailCommand, type SESv2Client } from "@aws-sdk/client-sesv2";
 import { isValidEmail } from "../../client/quote/rules";
 import { quoteEmail, type NoticeField } from "./email";
-import { caseIdOfKey, statusOf, type Marker, type S3Quotes } from "./s3-store";
+import { caseIdOfKey, describeError as describe, statusOf, type Marker, type S3Quotes } from "./s3-store";
 
 // The notifier function: S3 announces every stored quote (an event on the queue); the notifier reads the quote,
 // claims it with a conditional marker, has SES send the coordinators' e-mail, and marks it sent. What cannot be
@@ -200,10 +200,4 @@ function parseMessage(body: string): { created: string[] } | { resend: string } 
     if (entry.eventName.startsWith("ObjectCreated:")) created.push(decodeURIComponent(key.replace(/\+/g, " ")));
   }
   return { created };
-}
-
-/** The error's name and HTTP status only: an SES message may quote addresses, and the log names no one. */
-export function describe(error: unknown): string {
-  const status = statusOf(error);
-  return `${error instanceof Error ? error.name : "unknown error"}${status ? ` (HTTP ${status})` : ""}`;
 }

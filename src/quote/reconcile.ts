@@ -1,5 +1,4 @@
-import { caseIdOfKey, markersPrefix, quotesPrefix, type S3Quotes } from "./s3-store";
-import { describe } from "./notifier";
+import { caseIdOfKey, describeError, markersPrefix, quotesPrefix, type S3Quotes } from "./s3-store";
 
 // The daily check that nothing fell through: every quote stored more than 15 minutes (and at most 3 days) ago
 // must have a marker that says "sent". Each one that has not is logged by case id, and their number goes to
@@ -39,7 +38,7 @@ export async function findUnnotified(quotes: S3Quotes, now: Date, log: (line: Re
         try {
           if ((await quotes.readMarker(caseId))?.state !== "sent") unnotified.push(caseId);
         } catch (error) {
-          log({ case_id: caseId, outcome: "marker unreadable", error: describe(error) });
+          log({ case_id: caseId, outcome: "marker unreadable", error: describeError(error) });
           unnotified.push(caseId);
         }
       }),

@@ -46,6 +46,12 @@ export function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
 }
 
+/** The error's name and HTTP status only, for the logs: an AWS message may quote an address, and the log names no one. */
+export function describeError(error: unknown): string {
+  const status = statusOf(error);
+  return `${error instanceof Error ? error.name : "unknown error"}${status ? ` (HTTP ${status})` : ""}`;
+}
+
 /**
  * The quotes bucket. The intake only puts quotes; the notifier reads them and keeps its markers; the reconcile
  * lists both. Each call may be given a signal that gives up on it (a deadline).
