@@ -19,6 +19,7 @@ export const MESSAGES = {
   full_name: "Name is required",
   phone: "Phone is required",
   phoneInvalid: "Please enter a valid phone number",
+  emailInvalid: "Please enter a valid email address",
   from_location: "From location is required",
   to_location: "To location is required",
   urgency: "Urgency is required",
@@ -89,12 +90,40 @@ export function isValidPhone(phone: string): boolean {
   return (digits >= 10 && digits <= 15) || /^\(\d{3}\) \d{3}-\d{4}$/.test(phone.trim());
 }
 
+const addressPart = /^[^\s\p{Cc}@<>()[\]\\,;:"]+$/u;
+
+/**
+ * The e-mail address rule (optional field; docs/quotes.md, "The e-mail address"): at most 254 characters, one @
+ * with 1 to 64 characters before it, and a domain of at least two dot-separated labels after it, the last at least
+ * 2 characters long. No spaces, control characters or the characters that separate or quote addresses in a mail
+ * header (<>()[]\,;:"), so an accepted address is always one address when it becomes the e-mail's Reply-To.
+ */
+export function isValidEmail(email: string): boolean {
+  const address = email.trim();
+  if (address.length > 254) return false;
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  const labels = address.slice(at + 1).split(".");
+  return (
+    at > 0 &&
+    local.length <= 64 &&
+    addressPart.test(local) &&
+    !local.startsWith(".") &&
+    !local.endsWith(".") &&
+    !local.includes("..") &&
+    labels.length >= 2 &&
+    labels.every((label) => addressPart.test(label)) &&
+    labels[labels.length - 1]!.length >= 2
+  );
+}
+
 /** Every field error, in the order the fields appear on the form; empty when the quote may be sent. */
 export function validateQuote(fields: QuoteFields): FieldErrors {
   const errors: FieldErrors = {};
   if (!fields.full_name.trim()) errors.full_name = MESSAGES.full_name;
   if (!fields.phone.trim()) errors.phone = MESSAGES.phone;
   else if (!isValidPhone(fields.phone)) errors.phone = MESSAGES.phoneInvalid;
+  if (fields.email.trim() && !isValidEmail(fields.email)) errors.email = MESSAGES.emailInvalid;
   if (!fields.from_location.trim()) errors.from_location = MESSAGES.from_location;
   if (!fields.to_location.trim()) errors.to_location = MESSAGES.to_location;
   if (!fields.urgency) errors.urgency = MESSAGES.urgency;

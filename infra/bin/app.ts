@@ -2,7 +2,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { App } from "aws-cdk-lib";
-import { buildIntake } from "../../scripts/build-intake";
+import { buildLambdas } from "../../scripts/build-intake";
 import { SiteStack } from "../lib/site-stack";
 
 const app = new App();
@@ -13,9 +13,9 @@ if (Boolean(domainName) !== Boolean(certificateArn)) {
   throw new Error("domainName and certificateArn go together: pass both (-c domainName=… -c certificateArn=…) or neither");
 }
 
-// The quote intake function is bundled afresh on every synth, so a deploy never ships stale code (npm run build:intake).
+// The quote functions are bundled afresh on every synth, so a deploy never ships stale code (npm run build:intake).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const intake = await buildIntake({ root });
+const lambdas = await buildLambdas({ root });
 
 new SiteStack(app, context("stackName") ?? "FlightsiteSite", {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
@@ -23,5 +23,5 @@ new SiteStack(app, context("stackName") ?? "FlightsiteSite", {
   githubOidcProviderArn: context("githubOidcProviderArn"),
   domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
   policy: { quoteEndpointOrigin: context("quoteEndpointOrigin"), analytics: String(context("analytics")) === "true" },
-  intakeCode: path.dirname(intake.file),
+  intakeCode: lambdas.intake,
 });

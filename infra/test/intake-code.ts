@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
-import { buildIntake } from "../../scripts/build-intake";
+import { buildLambdas } from "../../scripts/build-intake";
 
 let built: Promise<string> | undefined;
 
@@ -16,7 +16,7 @@ export function intakeCode(): Promise<string> {
     const outDir = await mkdtemp(path.join(os.tmpdir(), "flightsite-intake-code-"));
     // Removed after the test file that built it, not left in the temporary folder after every run.
     afterAll(() => rm(outDir, { recursive: true, force: true }));
-    return path.dirname((await buildIntake({ root, outDir })).file);
+    return (await buildLambdas({ root, outDir })).intake;
   })();
   return built;
 }

@@ -98,6 +98,10 @@ export type PodcastConfig = z.infer<typeof PodcastConfig>;
 
 // --- data/site.yaml ---
 
+/** The quote fields the coordinators' e-mail may add (OPTIONAL_NOTICE_FIELDS in src/quote/email.ts, the same list). */
+export const noticeFields = ["mobility", "equipment", "notes"] as const;
+export type NoticeField = (typeof noticeFields)[number];
+
 /**
  * Where the quote forms send (README "Where quotes go"). After validation `endpoint` is the address the forms post
  * to: the site's own /api/quote unless site.yaml names another; it is left out only with `delivery: console`.
@@ -110,13 +114,26 @@ const QuoteSettings = z
     delivery: z
       .literal("console", { error: 'must be "console" (quotes go nowhere: for demos only), or left out to send them to /api/quote' })
       .optional(),
+    /** What the coordinators' e-mail about a quote carries beyond a call-back's needs (docs/quotes.md, "The e-mail"). */
+    notice: z
+      .strictObject({
+        /**
+         * Fields added to the e-mail, of mobility, equipment and notes: they may be health details, so none unless
+         * the owner lists them (the whole quote stays in the quotes bucket).
+         */
+        fields: z
+          .array(z.enum(noticeFields, { error: `must be one of ${noticeFields.join(", ")}` }))
+          .refine((fields) => new Set(fields).size === fields.length, "must not list a field twice")
+          .default([]),
+      })
+      .default({ fields: [] }),
   })
   .refine((quote) => !(quote.endpoint && quote.delivery), {
     error: "cannot be console while quote.endpoint is set; remove one of the two",
     path: ["delivery"],
   })
-  .transform(({ endpoint, delivery }): { endpoint?: string; delivery?: "console" } =>
-    delivery === "console" ? { delivery } : { endpoint: endpoint ?? quoteApiPath },
+  .transform(({ endpoint, delivery, notice }): { endpoint?: string; delivery?: "console"; notice?: { fields: NoticeField[] } } =>
+    delivery === "console" ? { delivery, notice } : { endpoint: endpoint ?? quoteApiPath, notice },
   );
 
 export const SiteConfig = z.strictObject({

@@ -9,22 +9,22 @@ export interface QuoteAppOptions extends QuoteReceiverOptions {
   /** Where the receiver answers: the site's /api/quote (src/content/urls.ts). */
   path: string;
   /**
-   * When set, a request without this value in the x-flightsite-origin-secret header is refused with 403 before its
+   * When set, a request whose x-flightsite-origin-secret header it does not accept is refused with 403 before its
    * body is read: only CloudFront, which adds the header, reaches the receiver. Unset in the dev server.
    */
-  originSecret?: string;
+  checkOrigin?: (headerValue: string | undefined) => Promise<boolean>;
 }
 
 /**
  * The quote receiver as a Hono app with one route, the same on every platform: the dev server runs it with
  * @hono/node-server, the intake function with hono/aws-lambda. Any other path is 404.
  */
-export function createQuoteApp({ path, originSecret, ...receiverOptions }: QuoteAppOptions): Hono {
+export function createQuoteApp({ path, checkOrigin, ...receiverOptions }: QuoteAppOptions): Hono {
   const receive = createQuoteReceiver(receiverOptions);
   const app = new Hono();
-  if (originSecret !== undefined) {
+  if (checkOrigin !== undefined) {
     app.use(path, async (c, next) => {
-      if (!sameSecret(c.req.header(originSecretHeader), originSecret)) {
+      if (!(await checkOrigin(c.req.header(originSecretHeader)))) {
         return c.json({ errors: { origin: "must be the site's own address: send the quote from the site's form" } }, 403, {
           "Cache-Control": "no-store",
         });
@@ -36,10 +36,15 @@ export function createQuoteApp({ path, originSecret, ...receiverOptions }: Quote
   return app;
 }
 
+/** A checkOrigin that accepts one fixed value (ORIGIN_SECRET: tests, a stack without rotation), compared in constant time. */
+export function fixedOriginSecret(expected: string): (headerValue: string | undefined) => Promise<boolean> {
+  return async (given) => given !== undefined && sameSecret(given, expected);
+}
+
 // --- internal ---
 
 /** Compares in constant time: hashing first gives both sides the same length, as timingSafeEqual needs. */
-function sameSecret(given: string | undefined, expected: string): boolean {
+function sameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash("sha256").update(text).digest();
-  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
+  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -6,20 +6,18 @@ import type { QuoteErrors } from "./schema";
 // answer. The receiver assembles the quote from them as the form's script would have, so the same check applies,
 // and answers with a page rather than JSON.
 
-/** What a form post carries besides its fields: the Referer (the page the form was on) and the browser. */
+/** What a form post carries besides its fields. */
 export interface FormPostContext {
-  referer: string | null;
-  origin: string | null;
+  /** The page the form was on: the Referer when it is one of the site's pages, else the site's home page. */
+  pageUrl: string;
   userAgent: string | null;
-  /** Where the request was sent, for when the browser names no page. */
-  requestUrl: string;
   nowMs: number;
 }
 
 /**
  * The posted fields → the quote as the form would have assembled it, or "trap" when the hidden field is filled
- * (only bots fill it: the post is then ignored, as the form ignores it). The page is the Referer, when the browser
- * sends one; the title is unknown without the page's script; the device is read from the browser's name.
+ * (only bots fill it: the post is then ignored, as the form ignores it). The title is unknown without the page's
+ * script; the device is read from the browser's name.
  */
 export function quoteFromFormPost(params: URLSearchParams, context: FormPostContext): "trap" | object {
   const text = (name: string) => params.get(name) ?? "";
@@ -41,7 +39,7 @@ export function quoteFromFormPost(params: URLSearchParams, context: FormPostCont
   if (fields.company) return "trap";
   // Not a Quote yet: the slot, urgency and the rest are whatever was posted, until the schema checks them.
   return assembleQuote(fields, {
-    href: pageUrl(context),
+    href: context.pageUrl,
     title: "",
     // The form's rule is a width under 768 px; without a script, a phone's browser says "Mobi" in its name.
     windowWidth: /Mobi|Android/i.test(context.userAgent ?? "") ? 0 : 1024,
@@ -51,9 +49,9 @@ export function quoteFromFormPost(params: URLSearchParams, context: FormPostCont
   });
 }
 
-/** The answer to an accepted post: the thank-you page of the site the form was on, with the case id. */
-export function thankYouUrl(pageUrl: string, caseId: string): string {
-  return new URL(`/thank-you/?case=${encodeURIComponent(caseId)}`, pageUrl).href;
+/** The answer to an accepted post: the site's thank-you page with the case id (`site` is the configured origin). */
+export function thankYouUrl(site: string, caseId: string): string {
+  return new URL(`/thank-you/?case=${encodeURIComponent(caseId)}`, site).href;
 }
 
 /** The answer to a refused post: a plain page that lists what to correct and, when known, the number to call. */
@@ -66,6 +64,11 @@ export function refusedPostPage(errors: QuoteErrors, phone?: { display: string; 
     ],
     phone,
   );
+}
+
+/** The answer to a post from a page that is not the site's: nothing was kept; the visitor can call. */
+export function refusedOriginPage(phone?: { display: string; tel: string }): string {
+  return notSentPage(["<p>This form was not sent from our website, so it was not accepted. Please send it from our website's own form.</p>"], phone);
 }
 
 /** The answer to a post that could not be stored: nothing was kept, so the visitor must send again or call. */
@@ -94,15 +97,6 @@ function notSentPage(body: string[], phone?: { display: string; tel: string }): 
     ...(phone ? [`<p>Or call <a href="tel:${escapeHtml(phone.tel)}">${escapeHtml(phone.display)}</a>: a coordinator answers 24/7.</p>`] : []),
     "</main></body></html>",
   ].join("\n");
-}
-
-function pageUrl({ referer, origin, requestUrl }: FormPostContext): string {
-  // Browsers send the whole address to the same site and, by default, only the origin to another one; with
-  // referrers turned off, the Origin header still names the site (or says "null").
-  for (const candidate of [referer, origin && `${origin}/`]) {
-    if (candidate && /^https?:\/\//i.test(candidate) && URL.canParse(candidate)) return new URL(candidate).href;
-  }
-  return new URL("/", requestUrl).href;
 }
 
 function escapeHtml(text: string): string {

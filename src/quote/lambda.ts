@@ -1,78 +1,134 @@
-import { S3Client } from "@aws-sdk/client-s3";
-import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
-import { createQuoteApp } from "./app";
-import { createIntake, type Intake, type IntakeLogLine } from "./intake";
-import { createSesNotifier } from "./notify";
+import { createQuoteApp, fixedOriginSecret } from "./app";
+import { createS3Client, createSesClient } from "./aws";
+import type { NoticeField } from "./email";
+import { createNotifier, type NotifierLogLine, type SqsEvent } from "./notifier";
+import type { QuoteLogLine } from "./receiver";
+import { findUnnotified, unnotifiedMetric, type ReconcileLogLine } from "./reconcile";
 import { S3Quotes } from "./s3-store";
 
-/** The intake function's settings, read from its environment (README in this folder: every variable). */
-export interface IntakeConfig {
-  bucket: string;
-  /** Coordinators' addresses; none: no e-mail is attempted. */
-  notifyTo: string[];
-  notifyFrom?: string;
-  retentionDays?: number;
-  /** An S3-compatible endpoint, addressed path-style (tests, other stores); unset: AWS S3. */
-  s3Endpoint?: string;
-  originSecret?: string;
-}
+// The three functions of the quote intake on AWS Lambda, each bundled by scripts/build-intake.ts with what it
+// knows of the site baked in, and configured by its environment (README in this folder: every variable).
 
-/** What the built function knows of the site: where the forms post, and the number a refused visitor can call. */
-export interface IntakeSite {
+/** What the bundles know of the site, from data/site.yaml at bundle time. */
+export interface LambdaSite {
+  /** The site's origin, baseUrl: the only origin the intake accepts, and where its 303s go. */
+  origin: string;
+  /** Where the forms post: /api/quote. */
   path: string;
+  /** The number a refused visitor can call. */
   phone?: { display: string; tel: string };
+  /** quote.notice.fields: what the e-mail may carry beyond a call-back's needs. */
+  noticeFields: NoticeField[];
 }
 
-/** The environment → IntakeConfig; throws, naming the variable, when one is missing or wrong. */
-export function intakeConfigFrom(env: Record<string, string | undefined>): IntakeConfig {
-  const value = (name: string) => (env[name]?.trim() ? env[name]!.trim() : undefined);
-  const bucket = value("QUOTES_BUCKET");
-  if (!bucket) throw new Error("QUOTES_BUCKET is not set; set it to the name of the bucket that keeps the quotes");
-  const notifyTo = (value("NOTIFY_TO") ?? "").split(",").map((address) => address.trim()).filter(Boolean);
-  const notifyFrom = value("NOTIFY_FROM");
-  if (notifyTo.length > 0 && !notifyFrom) {
-    throw new Error("NOTIFY_TO is set but NOTIFY_FROM is not; set NOTIFY_FROM to the SES-verified address the e-mails come from");
-  }
-  const retention = value("QUOTE_RETENTION_DAYS");
-  const retentionDays = retention === undefined ? undefined : Number(retention);
-  if (retentionDays !== undefined && !(Number.isInteger(retentionDays) && retentionDays > 0)) {
-    throw new Error(`QUOTE_RETENTION_DAYS is "${retention}"; set it to a whole number of days, like 365`);
-  }
-  return { bucket, notifyTo, notifyFrom, retentionDays, s3Endpoint: value("QUOTES_S3_ENDPOINT"), originSecret: value("ORIGIN_SECRET") };
+/** How long the intake waits for S3 at most, whatever the SDK's attempts: well under its 8 s function timeout. */
+export const INTAKE_STORE_DEADLINE_MS = 6000;
+
+/** The intake's settings; throws, naming the variable, when one is missing. */
+export function intakeConfigFrom(env: Env) {
+  return {
+    bucket: required(env, "QUOTES_BUCKET", "the name of the bucket that keeps the quotes"),
+    s3Endpoint: value(env, "QUOTES_S3_ENDPOINT"),
+    originSecret: value(env, "ORIGIN_SECRET"),
+    originSecretArn: value(env, "ORIGIN_SECRET_ARN"),
+  };
+}
+
+export function notifierConfigFrom(env: Env) {
+  const to = (value(env, "NOTIFY_TO") ?? "").split(",").map((address) => address.trim()).filter(Boolean);
+  if (to.length === 0) throw new Error("NOTIFY_TO is not set; set it to the coordinators' addresses, separated by commas");
+  return {
+    bucket: required(env, "QUOTES_BUCKET", "the name of the bucket that keeps the quotes"),
+    s3Endpoint: value(env, "QUOTES_S3_ENDPOINT"),
+    to,
+    from: required(env, "NOTIFY_FROM", "the SES-verified address the e-mails come from"),
+    configurationSet: value(env, "SES_CONFIGURATION_SET"),
+  };
 }
 
 /**
- * The Lambda handler of the intake function. A Function URL event (payload 2.0) goes through the quote app
- * (hono/aws-lambda); any other event (a schedule) sends the e-mails that failed before. The configuration and the
- * AWS clients are made on the first call and kept while the instance lives. Each log line is one JSON object with
- * a case id, a slot and an outcome.
+ * The intake function: Function URL events (payload 2.0) through the quote app (hono/aws-lambda). It validates,
+ * stores with a conditional write and answers: nothing else runs while the visitor waits. `originCheckFor` turns
+ * ORIGIN_SECRET_ARN into the check of CloudFront's header (src/quote/origin-secret.ts).
  */
-export function createLambdaHandler(site: IntakeSite, env: Record<string, string | undefined> = process.env) {
-  let ready: { http: ReturnType<typeof handle>; intake: Intake } | undefined;
+export function createIntakeHandler(
+  site: LambdaSite,
+  env: Env = process.env,
+  originCheckFor?: (secretArn: string) => (headerValue: string | undefined) => Promise<boolean>,
+) {
+  let http: ReturnType<typeof handle> | undefined;
   const setUp = () => {
     const config = intakeConfigFrom(env);
-    const s3 = new S3Client(config.s3Endpoint ? { endpoint: config.s3Endpoint, forcePathStyle: true } : {});
-    const notifier =
-      config.notifyTo.length > 0 ? createSesNotifier(new SESv2Client({}), { from: config.notifyFrom!, to: config.notifyTo }) : undefined;
-    const intake = createIntake({ quotes: new S3Quotes(s3, config.bucket), notifier, log: logLine });
-    const app = createQuoteApp({ path: site.path, phone: site.phone, originSecret: config.originSecret, store: intake.store, log: logLine });
-    return { http: handle(app), intake };
+    if (config.originSecretArn && !config.originSecret && !originCheckFor) {
+      throw new Error("ORIGIN_SECRET_ARN is set but this bundle cannot read the secret; build it with the origin-secret check");
+    }
+    const quotes = new S3Quotes(createS3Client(config.s3Endpoint), config.bucket);
+    const app = createQuoteApp({
+      path: site.path,
+      siteOrigin: site.origin,
+      phone: site.phone,
+      checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor!(config.originSecretArn) : undefined,
+      store: (quote) => quotes.put(quote, AbortSignal.timeout(INTAKE_STORE_DEADLINE_MS)),
+      log: logLine<QuoteLogLine>,
+    });
+    return handle(app);
   };
-
+  // Typed loosely: Lambda hands over plain JSON, which hono/aws-lambda reads as a Function URL event.
   return async (event: LambdaEvent | Record<string, unknown>, context?: LambdaContext) => {
-    ready ??= setUp();
-    if (isHttpEvent(event)) return ready.http(event, context);
-    return { retried: await ready.intake.retryPending(25) };
+    http ??= setUp();
+    return http(event as LambdaEvent, context);
+  };
+}
+
+/** The notifier function: SQS batches of S3 events and resend requests (notifier.ts), with partial batch failures. */
+export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields">, env: Env = process.env) {
+  let notifier: ReturnType<typeof createNotifier> | undefined;
+  return async (event: SqsEvent, context?: { getRemainingTimeInMillis(): number }) => {
+    if (!notifier) {
+      const config = notifierConfigFrom(env);
+      notifier = createNotifier({
+        quotes: new S3Quotes(createS3Client(config.s3Endpoint), config.bucket),
+        ses: createSesClient(),
+        from: config.from,
+        to: config.to,
+        configurationSet: config.configurationSet,
+        fields: site.noticeFields,
+        log: logLine<NotifierLogLine>,
+      });
+    }
+    // Give up on every call shortly before Lambda would stop the function, so the batch's answer still gets out.
+    const remaining = context?.getRemainingTimeInMillis();
+    return notifier.handle(event, remaining ? AbortSignal.timeout(Math.max(remaining - 3000, 1000)) : undefined);
+  };
+}
+
+/** The reconcile function (a daily schedule): logs each quote not notified and publishes their number as a metric. */
+export function createReconcileHandler(env: Env = process.env) {
+  return async () => {
+    const quotes = new S3Quotes(createS3Client(value(env, "QUOTES_S3_ENDPOINT")), required(env, "QUOTES_BUCKET", "the name of the bucket that keeps the quotes"));
+    const now = new Date();
+    const unnotified = await findUnnotified(quotes, now, logLine<ReconcileLogLine>);
+    console.log(unnotifiedMetric(unnotified.length, now));
+    return { unnotified };
   };
 }
 
 // --- internal ---
 
-function logLine(line: IntakeLogLine): void {
-  console.log(JSON.stringify(line));
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  return env[name]?.trim() ? env[name]!.trim() : undefined;
 }
 
-function isHttpEvent(event: LambdaEvent | Record<string, unknown>): event is LambdaEvent {
-  return typeof event === "object" && event !== null && "requestContext" in event && "headers" in event;
+function required(env: Env, name: string, what: string): string {
+  const found = value(env, name);
+  if (!found) throw new Error(`${name} is not set; set it to ${what}`);
+  return found;
+}
+
+/** One JSON object per line: a case id, an outcome, and an error naming the AWS error; never a field the visitor typed. */
+function logLine<T>(line: T): void {
+  console.log(JSON.stringify(line));
 }

@@ -1,20 +1,60 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3ServiceException, type S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { CASE_ID_PATTERN } from "../../client/quote/rules";
 import type { Quote } from "./schema";
 
-/** Where a quote is kept in the bucket: its own day (from the quote's timestamp, so a retry lands on the same key) and case id. */
+// The quotes bucket's layout (docs/quotes.md): quotes/YYYY/MM/DD/<case_id>.json, written once by the intake;
+// notified/<case_id>.json, the notifier's marker of what became of that quote's e-mail.
+
+/** Where a quote is kept: its own day (from the quote's timestamp, so a retry lands on the same key) and case id. */
 export function quoteKey(quote: Pick<Quote, "timestamp" | "case_id">): string {
   const day = new Date(quote.timestamp).toISOString().slice(0, 10).replaceAll("-", "/");
-  return `quotes/${day}/${quote.case_id}.json`;
+  return `${quotesPrefix}${day}/${quote.case_id}.json`;
 }
 
-/** Where a quote whose e-mail is not yet sent is marked, until the e-mail goes out. */
-export function pendingKey(caseId: string): string {
-  return `${pendingPrefix}${caseId}.json`;
+/** The case id a quote's key names, or undefined when the key is not a quote's. */
+export function caseIdOfKey(key: string): string | undefined {
+  const match = /^quotes\/\d{4}\/\d{2}\/\d{2}\/([^/]+)\.json$/.exec(key);
+  return match && CASE_ID_PATTERN.test(match[1]!) ? match[1] : undefined;
+}
+
+export function markerKey(caseId: string): string {
+  return `${markersPrefix}${caseId}.json`;
+}
+
+export const quotesPrefix = "quotes/";
+export const markersPrefix = "notified/";
+
+/**
+ * What the notifier has done with a quote's e-mail. "claimed": an invocation took it and is about to send (or
+ * died while sending: nobody knows whether SES has it, so nobody sends it again by itself). "sent": SES took it.
+ */
+export interface Marker {
+  state: "claimed" | "sent";
+  key: string;
+  at: string;
+  /** Set when `flightsite leads resend` asked for the e-mail again. */
+  resent?: boolean;
+}
+
+/** A conditional write S3 refused because the object exists: 412 Precondition Failed. */
+export function isConditionFailed(error: unknown): boolean {
+  return statusOf(error) === 412;
+}
+
+/** The HTTP status S3 answered with, when it answered. */
+export function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+/** The error's name and HTTP status only, for the logs: an AWS message may quote an address, and the log names no one. */
+export function describeError(error: unknown): string {
+  const status = statusOf(error);
+  return `${error instanceof Error ? error.name : "unknown error"}${status ? ` (HTTP ${status})` : ""}`;
 }
 
 /**
- * The quotes bucket: one JSON object per quote, written only if no object has that key yet (If-None-Match: *), so
- * the same case id posted twice is stored once; plus the markers of quotes whose e-mail is still to be sent.
+ * The quotes bucket. The intake only puts quotes; the notifier reads them and keeps its markers; the reconcile
+ * lists both. Each call may be given a signal that gives up on it (a deadline).
  */
 export class S3Quotes {
   constructor(
@@ -22,8 +62,13 @@ export class S3Quotes {
     readonly bucket: string,
   ) {}
 
-  /** Stores the quote; "already stored" when an object with its key exists (a retry of the same submission). */
-  async put(quote: Quote): Promise<"stored" | "already stored"> {
+  /**
+   * Stores the quote only if no object has its key yet (If-None-Match: *). "already stored": S3 answered 412, the
+   * key exists. The key is the quote's case id, made once per submission by the visitor's browser, so the object
+   * there is this quote: sent before by the browser, or stored by our own first attempt whose answer was lost
+   * before the SDK's retry asked again (docs/quotes.md, "412 after a retry").
+   */
+  async put(quote: Quote, signal?: AbortSignal): Promise<"stored" | "already stored"> {
     const put = new PutObjectCommand({
       Bucket: this.bucket,
       Key: quoteKey(quote),
@@ -33,51 +78,78 @@ export class S3Quotes {
     });
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.client.send(put);
+        await this.client.send(put, { abortSignal: signal });
         return "stored";
       } catch (error) {
-        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-        if (status === 412) return "already stored";
+        if (isConditionFailed(error)) return "already stored";
         // 409: the same key was being written at that moment (the same submission, twice at once); S3 asks to try again.
-        if (status !== 409 || attempt === 3) throw error;
+        if (statusOf(error) !== 409 || attempt === 3) throw error;
       }
     }
   }
 
-  /** Marks the quote as waiting for its e-mail; the marker holds the quote's key. */
-  async markPending(quote: Quote): Promise<void> {
-    const body = JSON.stringify({ key: quoteKey(quote) });
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: pendingKey(quote.case_id), Body: body, ContentType: "application/json" }));
+  async readQuote(key: string, signal?: AbortSignal): Promise<Quote> {
+    return JSON.parse(await this.#read(key, signal)) as Quote;
   }
 
-  async clearPending(caseId: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: pendingKey(caseId) }));
+  /** Creates the quote's marker as "claimed" only if it has none: "taken" when another marker was there first. */
+  async claim(caseId: string, marker: Marker, signal?: AbortSignal): Promise<"claimed" | "taken"> {
+    try {
+      await this.#write(caseId, marker, signal, "*");
+      return "claimed";
+    } catch (error) {
+      // 409: another invocation is writing the same marker this instant; it is theirs.
+      if (isConditionFailed(error) || statusOf(error) === 409) return "taken";
+      throw error;
+    }
   }
 
-  /**
-   * The case ids of up to `limit` quotes whose e-mail has been waiting since before `markedBefore` (younger markers
-   * may belong to a send still under way in another invocation), in the order S3 lists them (by key).
-   */
-  async pendingCaseIds(limit: number, markedBefore: Date): Promise<string[]> {
-    const listing = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: pendingPrefix, MaxKeys: 1000 }));
-    return (listing.Contents ?? [])
-      .filter(({ LastModified }) => LastModified !== undefined && LastModified < markedBefore)
-      .slice(0, limit)
-      .map(({ Key }) => Key!.slice(pendingPrefix.length, -".json".length));
+  async mark(caseId: string, marker: Marker, signal?: AbortSignal): Promise<void> {
+    await this.#write(caseId, marker, signal);
   }
 
-  /** The stored quote a pending marker points at. */
-  async pendingQuote(caseId: string): Promise<Quote> {
-    const marker = JSON.parse(await this.#read(pendingKey(caseId))) as { key: string };
-    return JSON.parse(await this.#read(marker.key)) as Quote;
+  /** Removes a claim whose e-mail certainly did not go, so that the queue's next delivery sends it. */
+  async release(caseId: string, signal?: AbortSignal): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: markerKey(caseId) }), { abortSignal: signal });
   }
 
-  async #read(key: string): Promise<string> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+  /** The quote's marker, or undefined when it has none. */
+  async readMarker(caseId: string, signal?: AbortSignal): Promise<Marker | undefined> {
+    try {
+      return JSON.parse(await this.#read(markerKey(caseId), signal)) as Marker;
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Every object under `prefix`, page by page, with when it was written. */
+  async *list(prefix: string, signal?: AbortSignal): AsyncGenerator<{ key: string; lastModified: Date }> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }), { abortSignal: signal });
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified) yield { key: object.Key, lastModified: object.LastModified };
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+
+  async #write(caseId: string, marker: Marker, signal: AbortSignal | undefined, ifNoneMatch?: "*"): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: markerKey(caseId),
+        Body: JSON.stringify(marker),
+        ContentType: "application/json",
+        IfNoneMatch: ifNoneMatch,
+      }),
+      { abortSignal: signal },
+    );
+  }
+
+  async #read(key: string, signal?: AbortSignal): Promise<string> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal: signal });
     return object.Body!.transformToString("utf-8");
   }
 }
-
-// --- internal ---
-
-const pendingPrefix = "notify-pending/";

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { watch } from "chokidar";
@@ -75,18 +76,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   const devClient = events ? await bundleDevClient() : undefined;
   const storeQuote = appendQuoteTo(options.quotesFile);
-  // The same app as the intake function's (src/quote/app.ts), on Node through @hono/node-server.
-  const quoteApp = createQuoteApp({
-    path: localQuoteEndpoint,
-    store: async (quote) => {
-      await storeQuote(quote);
-      stdout(`flightsite: quote ${quote.case_id} saved to ${displayPath(options.root, options.quotesFile)}\n`);
-    },
-    phone: builder.content?.site.phone,
-    log: (line) => line.outcome === "store failed" && stderr(`flightsite: quote ${line.case_id} could not be saved (${line.error}); the form was told to send again\n`),
-  });
-  // Leave the process's Request and Response alone: the rest of the server (and tests in the same process) use Node's own.
-  const answerQuote = getRequestListener(quoteApp.fetch, { overrideGlobalObjects: false });
+  // Made once the server listens: the receiver accepts only the server's own address as the origin of a quote.
+  let answerQuote: ReturnType<typeof getRequestListener> = async () => {};
   const site = new SiteFiles(outDir, devClient ? devClientPath : undefined);
 
   const server = createServer((request, response) => {
@@ -106,6 +97,20 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const origin = `http://${host}:${port}`;
+  // The same app as the intake function's (src/quote/app.ts), on Node through @hono/node-server.
+  const quoteApp = createQuoteApp({
+    path: localQuoteEndpoint,
+    siteOrigin: origin,
+    otherOrigins: ownOrigins(options.host, port),
+    store: async (quote) => {
+      await storeQuote(quote);
+      stdout(`flightsite: quote ${quote.case_id} saved to ${displayPath(options.root, options.quotesFile)}\n`);
+    },
+    phone: builder.content?.site.phone,
+    log: (line) => line.outcome === "store failed" && stderr(`flightsite: quote ${line.case_id} could not be saved (${line.error}); the form was told to send again\n`),
+  });
+  // Leave the process's Request and Response alone: the rest of the server (and tests in the same process) use Node's own.
+  answerQuote = getRequestListener(quoteApp.fetch, { overrideGlobalObjects: false });
 
   let fail: (error: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => (fail = reject));
@@ -263,6 +268,19 @@ async function watchSources(
       await running;
     },
   };
+}
+
+/**
+ * The other addresses a browser may know this server by: localhost for a loopback address, and every address of
+ * the machine's network interfaces when it listens on all of them (a phone on the same network, say).
+ */
+function ownOrigins(host: string, port: number): string[] {
+  const origin = (address: string) => `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  const loopback = ["127.0.0.1", "::1", "localhost"];
+  if (loopback.includes(host)) return loopback.map(origin);
+  if (host !== "0.0.0.0" && host !== "::") return [];
+  const interfaces = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
+  return [...loopback, ...interfaces.map((entry) => entry.address)].map(origin);
 }
 
 /** Size and modification time of each file ("gone" when it is not there), to tell whether it changed since. */

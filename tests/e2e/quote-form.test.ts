@@ -61,6 +61,20 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.context().close();
     });
 
+    it("refuses an e-mail address that does not look like one, with the same message the intake gives", async () => {
+      const { page } = await openWithClock("/contact/", viewport);
+      const form = page.locator("#quote form");
+      const email = form.getByLabel("Email");
+      await email.fill("ann lee at gmail");
+      await form.getByRole("button", { name: "Request a Quote" }).click();
+      await expect.poll(() => form.getByText("Please enter a valid email address", { exact: true }).count()).toBe(1);
+      expect(await email.getAttribute("aria-invalid")).toBe("true");
+      await email.fill("ann@example.com");
+      await form.getByRole("button", { name: "Request a Quote" }).click();
+      await expect.poll(() => form.getByText("Please enter a valid email address").count()).toBe(0);
+      await page.context().close();
+    });
+
     it("warns about emergencies when urgency is Today", async () => {
       const { page } = await openWithClock("/contact/", viewport);
       const form = page.locator("#quote form");

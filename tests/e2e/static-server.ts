@@ -22,9 +22,8 @@ export async function startStaticServer(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const files = sirv(dir, { dev: true });
   const notFound = readFileSync(path.join(dir, "404.html"));
-  const quotes = quotesFile
-    ? getRequestListener(createQuoteApp({ path: quoteApiPath, store: appendQuoteTo(quotesFile) }).fetch, { overrideGlobalObjects: false })
-    : undefined;
+  // Made once the server listens: the receiver accepts only the server's own address as the origin of a quote.
+  let quotes: ReturnType<typeof getRequestListener> | undefined;
   const server = http.createServer((request, response) => {
     response.setHeader("Content-Security-Policy", policy);
     const { pathname, search } = new URL(request.url ?? "/", "http://localhost");
@@ -45,6 +44,10 @@ export async function startStaticServer(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  if (quotesFile) {
+    const app = createQuoteApp({ path: quoteApiPath, siteOrigin: `http://127.0.0.1:${port}`, store: appendQuoteTo(quotesFile) });
+    quotes = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -1,20 +1,21 @@
-// The intake function in-process (issue 13): its Lambda handler gets Function URL events (payload 2.0), stores in a
-// real S3 protocol server on 127.0.0.1 (s3rver), and mails through an SES client mocked by aws-sdk-client-mock.
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
+// The intake function in-process (issues 13, 25): its Lambda handler gets Function URL events (payload 2.0) and
+// stores in a real S3 protocol server on 127.0.0.1 (s3rver, for the wire protocol) or in the in-memory S3 that
+// honours If-None-Match as AWS does (support/memory-s3.ts). It answers on the store alone: no e-mail, no SES.
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { originSecretHeader } from "../../src/quote/app";
-import { createIntake, PENDING_GRACE_MS } from "../../src/quote/intake";
-import { createLambdaHandler, intakeConfigFrom } from "../../src/quote/lambda";
-import { createSesNotifier } from "../../src/quote/notify";
+import { createIntakeHandler, intakeConfigFrom, notifierConfigFrom, type LambdaSite } from "../../src/quote/lambda";
+import { createQuoteReceiver } from "../../src/quote/receiver";
 import { quoteKey, S3Quotes } from "../../src/quote/s3-store";
 import { functionUrlEvent } from "./support/function-url";
+import { MemoryS3 } from "./support/memory-s3";
 import { formQuote, PAGE } from "./support/quotes";
 import { FAKE_AWS_ENV, startQuotesBucket, type QuotesBucket } from "./support/quotes-bucket";
 
-const site = { path: "/api/quote", phone: { display: "(800) 327-3004", tel: "+18003273004" } };
-const NOTIFY = { NOTIFY_TO: "coordinators@floridamedicalflights.example", NOTIFY_FROM: "quotes@floridamedicalflights.example" };
+const SITE = "https://www.floridamedicalflights.example";
+const site: LambdaSite = { origin: SITE, path: "/api/quote", phone: { display: "(800) 327-3004", tel: "+18003273004" }, noticeFields: [] };
 
 let s3: QuotesBucket;
 const ses = mockClient(SESv2Client);
@@ -31,197 +32,170 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   ses.reset();
-  ses.on(SendEmailCommand).resolves({ MessageId: "message-1" });
   logged = [];
   vi.spyOn(console, "log").mockImplementation((line: string) => void logged.push(line));
-  for (const key of await s3.keys()) await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** A handler over the test bucket (s3rver keeps objects between tests: each test uses case ids of its own). */
 function intakeHandler(env: Record<string, string> = {}) {
-  return createLambdaHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, ...NOTIFY, ...env });
+  return { handler: createIntakeHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, ...env }) };
 }
 
-const postJson = (body: unknown) => functionUrlEvent("POST", JSON.stringify(body), { "content-type": "application/json" });
+const fromSite = { "content-type": "application/json", origin: SITE };
+const postJson = (body: unknown, headers: Record<string, string> = fromSite) => functionUrlEvent("POST", JSON.stringify(body), headers);
 
 async function storedObject(key: string): Promise<unknown> {
   const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
   return JSON.parse(await object.Body!.transformToString());
 }
 
-const mails = () => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input as SendEmailCommandInput);
-
-describe("the intake function", () => {
-  it("stores a valid JSON quote once, under its day and case id, then mails it once, and answers 200", async () => {
-    const quote = formQuote();
-    const result = await intakeHandler()(postJson(quote));
+describe("the intake function, over the S3 wire protocol (s3rver)", () => {
+  it("stores a valid JSON quote under its day and case id, answers 200, and sends no e-mail", async () => {
+    const quote = formQuote(0.11);
+    const result = await intakeHandler().handler(postJson(quote));
     expect(result).toMatchObject({ statusCode: 200 });
     expect(JSON.parse((result as { body: string }).body)).toEqual({ ok: true, case_id: quote.case_id });
-    expect(await s3.keys()).toEqual([`quotes/2025/09/07/${quote.case_id}.json`]);
     expect(await storedObject(`quotes/2025/09/07/${quote.case_id}.json`)).toEqual(quote);
-    expect(mails()).toHaveLength(1);
-    expect(mails()[0]).toMatchObject({
-      FromEmailAddress: "quotes@floridamedicalflights.example",
-      Destination: { ToAddresses: ["coordinators@floridamedicalflights.example"] },
-      Content: { Simple: { Subject: { Data: `Quote request ${quote.case_id}: Planned (3+ days), Naples, FL → Houston, TX` } } },
-    });
+    expect(ses.calls(), "the intake has no e-mail in its request path").toEqual([]);
   });
 
   it("writes only the case id, the slot and the outcome to the log, never a personal field", async () => {
-    const quote = formQuote();
-    await intakeHandler()(postJson(quote));
-    expect(logged.map((line) => JSON.parse(line))).toEqual([
-      { case_id: quote.case_id, slot: "modal", outcome: "notified" },
-      { case_id: quote.case_id, slot: "modal", outcome: "stored" },
-    ]);
+    const quote = formQuote(0.12);
+    await intakeHandler().handler(postJson(quote));
+    expect(logged.map((line) => JSON.parse(line))).toEqual([{ case_id: quote.case_id, slot: "modal", outcome: "stored" }]);
     for (const personal of [quote.full_name, quote.phone, quote.from_location]) expect(logged.join("\n")).not.toContain(personal);
   });
 
-  it("stores the same case id posted twice as one object (the key is the case id, whatever the store does with If-None-Match)", async () => {
-    const handler = intakeHandler();
-    const quote = formQuote();
-    expect(await handler(postJson(quote))).toMatchObject({ statusCode: 200 });
-    expect(await handler(postJson(quote))).toMatchObject({ statusCode: 200 });
-    expect(await s3.keys("quotes/")).toEqual([quoteKey(quote)]);
-  });
-
-  it("answers a form post (base64, as Function URLs send it) with a 303 to the thank-you page of the site it came from", async () => {
+  it("answers a form post (base64, as Function URLs send it) with a 303 to the configured site's thank-you page", async () => {
     const form = new URLSearchParams({
       full_name: "Ann Lee", phone: "(555) 123-4567", from_location: "Naples, FL", to_location: "Houston, TX",
       urgency: "Planned (3+ days)", mobility: "Wheelchair", consent: "yes", company: "", source_slot: "inline",
     });
-    const result = (await intakeHandler()(
-      functionUrlEvent("POST", Buffer.from(form.toString()).toString("base64"), { "content-type": "application/x-www-form-urlencoded", referer: PAGE }, true),
-    )) as { statusCode: number; headers: Record<string, string> };
+    const headers = { "content-type": "application/x-www-form-urlencoded", referer: PAGE, origin: SITE };
+    const result = (await intakeHandler().handler(functionUrlEvent("POST", Buffer.from(form.toString()).toString("base64"), headers, true))) as {
+      statusCode: number;
+      headers: Record<string, string>;
+    };
     expect(result.statusCode).toBe(303);
     const caseId = /case=(AF\d{8}[A-Z0-9]{4})$/.exec(result.headers.location!)?.[1];
-    expect(result.headers.location).toBe(`https://www.floridamedicalflights.example/thank-you/?case=${caseId}`);
-    const [key] = await s3.keys("quotes/");
-    expect(key).toMatch(new RegExp(`^quotes/\\d{4}/\\d{2}/\\d{2}/${caseId}\\.json$`));
+    expect(result.headers.location).toBe(`${SITE}/thank-you/?case=${caseId}`);
+    const key = (await s3.keys("quotes/")).find((stored) => stored.endsWith(`/${caseId}.json`));
     expect(await storedObject(key!)).toMatchObject({ full_name: "Ann Lee", source_slot: "inline", page_url: PAGE, device: "mobile" });
-    expect(mails()).toHaveLength(1);
   });
 
-  it("answers 400, 413, 204 and 405 to an invalid, an oversized, a trap-filled and a GET request, and stores and mails nothing", async () => {
-    const handler = intakeHandler();
+  it("answers 400, 413, 415, 403, 204 and 405, and stores nothing", async () => {
+    const { handler } = intakeHandler();
+    const before = await s3.keys();
     const invalid = (await handler(postJson({ ...formQuote(), full_name: "" }))) as { statusCode: number; body: string };
     expect(invalid.statusCode).toBe(400);
     expect(JSON.parse(invalid.body)).toEqual({ errors: { full_name: "Name is required" } });
-    const oversized = await handler(postJson({ ...formQuote(), notes: "x".repeat(16 * 1024) }));
-    expect(oversized).toMatchObject({ statusCode: 413 });
-    const trap = await handler(
-      functionUrlEvent("POST", new URLSearchParams({ full_name: "Bot", company: "Bot Inc" }).toString(), { "content-type": "application/x-www-form-urlencoded" }),
-    );
-    expect(trap).toMatchObject({ statusCode: 204 });
-    const get = await handler(functionUrlEvent("GET"));
-    expect(get).toMatchObject({ statusCode: 405, headers: { allow: "POST, OPTIONS" } });
-    expect(await s3.keys()).toEqual([]);
-    expect(mails()).toEqual([]);
+    expect(await handler(postJson({ ...formQuote(), notes: "x".repeat(16 * 1024) }))).toMatchObject({ statusCode: 413 });
+    expect(await handler(postJson(formQuote(0.13), { "content-type": "text/plain", origin: SITE }))).toMatchObject({ statusCode: 415 });
+    expect(await handler(postJson(formQuote(0.14), { "content-type": "application/json", origin: "https://evil.example" }))).toMatchObject({ statusCode: 403 });
+    expect(await handler(postJson({ ...formQuote(0.15), company: "Bot Inc" }))).toMatchObject({ statusCode: 204 });
+    expect(await handler(functionUrlEvent("GET"))).toMatchObject({ statusCode: 405, headers: { allow: "POST, OPTIONS" } });
+    expect(await s3.keys()).toEqual(before);
   });
 
-  it("still stores and answers 200 when SES fails, marks the quote, and mails it on a later try", async () => {
-    ses.on(SendEmailCommand).rejects(Object.assign(new Error("Throttling"), { name: "TooManyRequestsException" }));
-    const quote = formQuote();
-    expect(await intakeHandler()(postJson(quote))).toMatchObject({ statusCode: 200 });
-    expect(await s3.keys()).toEqual([`notify-pending/${quote.case_id}.json`, quoteKey(quote)]);
-    expect(logged.map((line) => JSON.parse(line))).toContainEqual({
-      case_id: quote.case_id, slot: "modal", outcome: "notify failed", error: "TooManyRequestsException",
-    });
-
-    ses.on(SendEmailCommand).resolves({ MessageId: "message-2" });
-    ses.resetHistory();
-    // What the scheduled call does, at a time of our choosing: the marker is young now, and old enough later.
-    const notifier = createSesNotifier(new SESv2Client({}), { from: NOTIFY.NOTIFY_FROM, to: [NOTIFY.NOTIFY_TO] });
-    const intake = createIntake({ quotes: new S3Quotes(s3.client, s3.bucket), notifier, log: () => {} });
-    expect(await intake.retryPending(5, new Date()), "a marker younger than the grace period is left alone").toBe(0);
-    expect(await intake.retryPending(5, new Date(Date.now() + PENDING_GRACE_MS + 1000))).toBe(1);
-    expect(mails().map((mail) => mail.Content!.Simple!.Subject!.Data)).toEqual([`Quote request ${quote.case_id}: Planned (3+ days), Naples, FL → Houston, TX`]);
-    expect(await s3.keys()).toEqual([quoteKey(quote)]);
-  });
-
-  it("answers 503 when the quote cannot be stored, and mails nothing", async () => {
-    const result = (await intakeHandler({ QUOTES_BUCKET: "no-such-bucket" })(postJson(formQuote()))) as { statusCode: number; body: string };
+  it("answers 503 when the quote cannot be stored, naming the AWS error in the log", async () => {
+    const result = (await createIntakeHandler(site, { QUOTES_BUCKET: "no-such-bucket", QUOTES_S3_ENDPOINT: s3.endpoint })(postJson(formQuote()))) as {
+      statusCode: number;
+      body: string;
+    };
     expect(result.statusCode).toBe(503);
     expect(JSON.parse(result.body)).toEqual({
       errors: { body: "could not be stored just now; nothing was sent. Please send it again in a moment, or call us" },
     });
-    expect(mails()).toEqual([]);
-    expect(JSON.parse(logged[0]!)).toMatchObject({ outcome: "store failed", error: expect.stringMatching(/^NoSuchBucket/) });
-  });
-
-  it("takes an event that is not an HTTP request (the stack's schedule) as the call to send e-mails that failed before", async () => {
-    expect(await intakeHandler()({ retry: "notify-pending" })).toEqual({ retried: 0 });
-    expect(mails()).toEqual([]);
-  });
-
-  it("sends no e-mail when NOTIFY_TO is unset", async () => {
-    const handler = createLambdaHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint });
-    expect(await handler(postJson(formQuote()))).toMatchObject({ statusCode: 200 });
-    expect(mails()).toEqual([]);
-    expect(await s3.keys("notify-pending/")).toEqual([]);
+    expect(JSON.parse(logged[0]!)).toMatchObject({ outcome: "store failed", error: expect.stringMatching(/^NoSuchBucket: .* \(HTTP 404\)$/) });
   });
 
   it("refuses with 403, storing nothing, a request without CloudFront's secret header when ORIGIN_SECRET is set", async () => {
-    const handler = intakeHandler({ ORIGIN_SECRET: "s3cr3t-from-the-stack" });
-    const quote = formQuote();
+    const { handler } = intakeHandler({ ORIGIN_SECRET: "s3cr3t-from-the-stack" });
+    const quote = formQuote(0.16);
     expect(await handler(postJson(quote))).toMatchObject({ statusCode: 403 });
-    const wrong = functionUrlEvent("POST", JSON.stringify(quote), { "content-type": "application/json", [originSecretHeader]: "guess" });
-    expect(await handler(wrong)).toMatchObject({ statusCode: 403 });
-    expect(await s3.keys()).toEqual([]);
-    const right = functionUrlEvent("POST", JSON.stringify(quote), { "content-type": "application/json", [originSecretHeader]: "s3cr3t-from-the-stack" });
-    expect(await handler(right)).toMatchObject({ statusCode: 200 });
-    expect(await s3.keys()).toEqual([quoteKey(quote)]);
+    expect(await handler(postJson(quote, { ...fromSite, [originSecretHeader]: "guess" }))).toMatchObject({ statusCode: 403 });
+    expect(await s3.keys()).not.toContain(quoteKey(quote));
+    expect(await handler(postJson(quote, { ...fromSite, [originSecretHeader]: "s3cr3t-from-the-stack" }))).toMatchObject({ statusCode: 200 });
+    expect(await s3.keys()).toContain(quoteKey(quote));
+  });
+
+  it("refuses to start with ORIGIN_SECRET_ARN when it was built without a way to read that secret", async () => {
+    const { handler } = intakeHandler({ ORIGIN_SECRET_ARN: "arn:aws:secretsmanager:us-east-1:123456789012:secret:origin" });
+    await expect(handler(postJson(formQuote()))).rejects.toThrow("ORIGIN_SECRET_ARN is set but this bundle cannot read the secret");
+  });
+
+  it("checks CloudFront's header with the check it is given for ORIGIN_SECRET_ARN", async () => {
+    const arns: string[] = [];
+    const handler = createIntakeHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, ORIGIN_SECRET_ARN: "arn:secret" }, (arn) => {
+      arns.push(arn);
+      return async (value) => value === "rotated";
+    });
+    expect(await handler(postJson(formQuote(0.17), { ...fromSite, [originSecretHeader]: "old" }))).toMatchObject({ statusCode: 403 });
+    expect(await handler(postJson(formQuote(0.17), { ...fromSite, [originSecretHeader]: "rotated" }))).toMatchObject({ statusCode: 200 });
+    expect(arns).toEqual(["arn:secret"]);
   });
 });
 
-describe("the intake's store, when S3 honours If-None-Match", () => {
-  it("treats 412 Precondition Failed as already stored: success, and no second e-mail", async () => {
-    const s3Mock = mockClient(S3Client);
-    try {
-      const preconditionFailed = new S3ServiceException({ name: "PreconditionFailed", $fault: "client", $metadata: { httpStatusCode: 412 }, message: "At least one of the pre-conditions you specified did not hold" });
-      s3Mock.on(PutObjectCommand, { Key: quoteKey(formQuote()) }).rejects(preconditionFailed);
-      const lines: unknown[] = [];
-      let sent = 0;
-      const intake = createIntake({ quotes: new S3Quotes(new S3Client({}), "quotes"), notifier: { send: async () => void sent++ }, log: (line) => lines.push(line) });
-      await intake.store(formQuote());
-      expect(sent).toBe(0);
-      expect(lines).toEqual([{ case_id: formQuote().case_id, slot: "modal", outcome: "already stored" }]);
-    } finally {
-      s3Mock.restore();
-    }
+describe("the intake's store, when S3 honours If-None-Match (in-memory S3)", () => {
+  const receiverOver = (memory: MemoryS3, log: unknown[] = []) => {
+    const quotes = new S3Quotes(memory.client(), "quotes");
+    return createQuoteReceiver({ store: (quote) => quotes.put(quote), siteOrigin: SITE, log: (line) => log.push(line) });
+  };
+  const request = (quote: unknown) => new Request(`${SITE}/api/quote`, { method: "POST", body: JSON.stringify(quote), headers: { "Content-Type": "application/json", Origin: SITE } });
+
+  it("stores the same case id posted twice once, and answers 200 both times", async () => {
+    const memory = new MemoryS3();
+    const log: unknown[] = [];
+    const receive = receiverOver(memory, log);
+    const quote = formQuote();
+    expect((await receive(request(quote))).status).toBe(200);
+    expect((await receive(request({ ...quote, full_name: "Someone Else" }))).status).toBe(200);
+    expect(memory.keys()).toEqual([quoteKey(quote)]);
+    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(quote);
+    expect(log).toEqual([
+      { case_id: quote.case_id, slot: "modal", outcome: "stored" },
+      { case_id: quote.case_id, slot: "modal", outcome: "already stored" },
+    ]);
+  });
+
+  it("counts a 412 after the SDK's own retry of a PUT whose answer was lost as stored: 200, the quote in the bucket", async () => {
+    const memory = new MemoryS3();
+    let puts = 0;
+    memory.fault = (call) => (call.method === "PUT" && ++puts === 1 ? "lose answer" : undefined);
+    const log: unknown[] = [];
+    const quote = formQuote();
+    expect((await receiverOver(memory, log)(request(quote))).status).toBe(200);
+    expect(memory.calls).toEqual([
+      { method: "PUT", key: quoteKey(quote), ifNoneMatch: true },
+      { method: "PUT", key: quoteKey(quote), ifNoneMatch: true },
+    ]);
+    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(quote);
+    expect(log).toEqual([{ case_id: quote.case_id, slot: "modal", outcome: "already stored" }]);
+  });
+
+  it("answers 503 when every attempt fails, and the quote is not in the bucket", async () => {
+    const memory = new MemoryS3();
+    memory.fault = () => "unavailable";
+    const quote = formQuote();
+    expect((await receiverOver(memory)(request(quote))).status).toBe(503);
+    expect(memory.calls).toHaveLength(2);
+    expect(memory.keys()).toEqual([]);
   });
 });
 
-describe("the quote bucket, when S3 reports a write of the same key under way", () => {
-  it("tries again after 409 Conflict, and then counts 412 as already stored", async () => {
-    const s3Mock = mockClient(S3Client);
-    try {
-      const conflict = new S3ServiceException({ name: "ConditionalRequestConflict", $fault: "client", $metadata: { httpStatusCode: 409 }, message: "conflict" });
-      const preconditionFailed = new S3ServiceException({ name: "PreconditionFailed", $fault: "client", $metadata: { httpStatusCode: 412 }, message: "exists" });
-      s3Mock.on(PutObjectCommand).rejectsOnce(conflict).rejectsOnce(preconditionFailed);
-      expect(await new S3Quotes(new S3Client({}), "quotes").put(formQuote())).toBe("already stored");
-      expect(s3Mock.commandCalls(PutObjectCommand)).toHaveLength(2);
-      expect(s3Mock.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({ Key: quoteKey(formQuote()), IfNoneMatch: "*" });
-    } finally {
-      s3Mock.restore();
-    }
-  });
-});
-
-describe("the intake's configuration", () => {
-  it("names the variable to set when one is missing or wrong", () => {
+describe("the intake's and notifier's configuration", () => {
+  it("names the variable to set when one is missing", () => {
     expect(() => intakeConfigFrom({})).toThrow("QUOTES_BUCKET is not set; set it to the name of the bucket that keeps the quotes");
-    expect(() => intakeConfigFrom({ QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org" })).toThrow(
-      "NOTIFY_TO is set but NOTIFY_FROM is not; set NOTIFY_FROM to the SES-verified address the e-mails come from",
-    );
-    expect(() => intakeConfigFrom({ QUOTES_BUCKET: "q", QUOTE_RETENTION_DAYS: "a year" })).toThrow(
-      'QUOTE_RETENTION_DAYS is "a year"; set it to a whole number of days, like 365',
+    expect(() => notifierConfigFrom({ QUOTES_BUCKET: "q" })).toThrow("NOTIFY_TO is not set; set it to the coordinators' addresses, separated by commas");
+    expect(() => notifierConfigFrom({ QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org" })).toThrow(
+      "NOTIFY_FROM is not set; set it to the SES-verified address the e-mails come from",
     );
   });
 
-  it("reads a comma-separated list of coordinators' addresses", () => {
-    expect(intakeConfigFrom({ QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org, b@example.org", NOTIFY_FROM: "f@example.org", QUOTE_RETENTION_DAYS: "365" })).toEqual({
-      bucket: "q", notifyTo: ["a@example.org", "b@example.org"], notifyFrom: "f@example.org", retentionDays: 365, s3Endpoint: undefined, originSecret: undefined,
+  it("reads a comma-separated list of coordinators' addresses and the optional configuration set", () => {
+    expect(notifierConfigFrom({ QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org, b@example.org", NOTIFY_FROM: "f@example.org", SES_CONFIGURATION_SET: "quotes" })).toEqual({
+      bucket: "q", s3Endpoint: undefined, to: ["a@example.org", "b@example.org"], from: "f@example.org", configurationSet: "quotes",
     });
   });
 });

@@ -24,13 +24,13 @@ describe("the dev server's /api/quote under load", () => {
           ? await fetch(endpoint, {
               method: "POST",
               redirect: "manual",
-              headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: new URL("/naples/", served.url).href },
+              headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(served.url).origin, Referer: new URL("/naples/", served.url).href },
               body: new URLSearchParams({
                 full_name: quote.full_name, phone: quote.phone, from_location: quote.from_location, to_location: quote.to_location,
                 urgency: quote.urgency, mobility: quote.mobility, consent: "yes", source_slot: "inline",
               }),
             })
-          : await fetch(endpoint, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(quote) });
+          : await fetch(endpoint, { method: "POST", headers: { "Content-Type": "application/json", Origin: new URL(served.url).origin }, body: JSON.stringify(quote) });
       if (response.status === 200) accepted.push(((await response.json()) as { case_id: string }).case_id);
       else if (response.status === 303) accepted.push(new URL(response.headers.get("location")!).searchParams.get("case")!);
       else refused.push(`${index}: ${response.status} ${await response.text()}`);

@@ -116,20 +116,27 @@ describe("flightsite serve", () => {
       page_url: url("/naples/"), page_title: "Naples", city_slug: "naples", destination_slug: "", source_slot: "inline",
       utm_source: "", utm_medium: "", utm_campaign: "", device: "desktop", case_id: "AF12345678WXYZ", timestamp: "2025-09-07T14:30:00.000Z",
     };
-    const response = await fetch(url("/api/quote"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(quote) });
+    const own = { "Content-Type": "application/json", Origin: new URL(url("/")).origin };
+    const elsewhere = await fetch(url("/api/quote"), { method: "POST", headers: { ...own, Origin: "https://evil.example" }, body: JSON.stringify(quote) });
+    expect(elsewhere.status, "issue 25: only from the server's own address").toBe(403);
+    const response = await fetch(url("/api/quote"), { method: "POST", headers: own, body: JSON.stringify(quote) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, case_id: "AF12345678WXYZ" });
     const lines = (await readFile(quotesFileOf(project), "utf8")).trimEnd().split("\n");
     expect(JSON.parse(lines.at(-1)!)).toEqual(quote);
   });
 
-  it("answers 400, 405 and 413 from the receiver over HTTP", async () => {
-    const invalid = await fetch(url("/api/quote"), { method: "POST", body: "{" });
+  it("answers 400, 405 and 413 from the receiver over HTTP, and takes localhost for its own address", async () => {
+    const headers = { "Content-Type": "application/json", Origin: new URL(url("/")).origin };
+    const invalid = await fetch(url("/api/quote"), { method: "POST", headers, body: "{" });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ errors: { body: "is not valid JSON; send the quote as a JSON object" } });
     expect((await fetch(url("/api/quote"))).status).toBe(405);
-    const large = await fetch(url("/api/quote"), { method: "POST", body: "x".repeat(40 * 1024) });
+    const large = await fetch(url("/api/quote"), { method: "POST", headers, body: "x".repeat(40 * 1024) });
     expect(large.status).toBe(413);
+    const port = new URL(url("/")).port;
+    const viaLocalhost = await fetch(url("/api/quote"), { method: "POST", headers: { ...headers, Origin: `http://localhost:${port}` }, body: "{" });
+    expect(viaLocalhost.status).toBe(400);
   });
 
   it("refuses to start without --watch when the content has a mistake", async () => {

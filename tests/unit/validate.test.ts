@@ -70,17 +70,25 @@ describe("validateContent", () => {
     const siteWith = (quote: string) => withFiles(sources, edited(realFile("data/site.yaml"), "quote: {}", quote));
 
     it("sends the forms to the site's own /api/quote when site.yaml says nothing", () => {
-      expect(validateContent(sources).site.quote).toEqual({ endpoint: "/api/quote" });
+      expect(validateContent(sources).site.quote).toEqual({ endpoint: "/api/quote", notice: { fields: [] } });
     });
 
     it("keeps another https:// endpoint that site.yaml names", () => {
       expect(validateContent(siteWith("quote:\n  endpoint: https://forms.example.org/quote")).site.quote).toEqual({
         endpoint: "https://forms.example.org/quote",
+        notice: { fields: [] },
       });
     });
 
     it("sends nowhere with delivery: console, the explicit choice for demos", () => {
-      expect(validateContent(siteWith("quote:\n  delivery: console")).site.quote).toEqual({ delivery: "console" });
+      expect(validateContent(siteWith("quote:\n  delivery: console")).site.quote).toEqual({ delivery: "console", notice: { fields: [] } });
+    });
+
+    it("keeps the fields the owner lists for the coordinators' e-mail, and refuses others (issue 25)", () => {
+      expect(validateContent(siteWith("quote:\n  notice:\n    fields: [notes, mobility]")).site.quote.notice).toEqual({ fields: ["notes", "mobility"] });
+      expect(messagesOf(() => validateContent(siteWith("quote:\n  notice:\n    fields: [phone]")))).toEqual([
+        "data/site.yaml:21:14 quote.notice.fields[0]: must be one of mobility, equipment, notes",
+      ]);
     });
 
     it("refuses another delivery, and console together with an endpoint", () => {

@@ -1,0 +1,203 @@
+import { SendEmailCommand, type SESv2Client } from "@aws-sdk/client-sesv2";
+import { isValidEmail } from "../../client/quote/rules";
+import { quoteEmail, type NoticeField } from "./email";
+import { caseIdOfKey, describeError as describe, statusOf, type Marker, type S3Quotes } from "./s3-store";
+
+// The notifier function: S3 announces every stored quote (an event on the queue); the notifier reads the quote,
+// claims it with a conditional marker, has SES send the coordinators' e-mail, and marks it sent. What cannot be
+// done now is left to the queue: a record that fails comes back later, and after a few receives goes to the
+// dead-letter queue, which raises an alarm. docs/quotes.md, "How a quote travels", tells the whole story.
+
+/** The part of an SQS event the notifier reads. */
+export interface SqsEvent {
+  Records: { messageId: string; body: string }[];
+}
+
+export interface SqsBatchResponse {
+  batchItemFailures: { itemIdentifier: string }[];
+}
+
+/** One line of the notifier's log: a case id and what happened; `error` names the AWS error, never a visitor's field. */
+export interface NotifierLogLine {
+  case_id: string;
+  outcome:
+    | "sent"
+    | "resent"
+    | "already sent"
+    | "claimed elsewhere"
+    | "send failed"
+    | "send unknown"
+    | "not marked"
+    | "not released"
+    | "reply-to dropped"
+    | "read failed"
+    | "test event"
+    | "unreadable message";
+  error?: string;
+}
+
+export interface NotifierOptions {
+  quotes: S3Quotes;
+  ses: SESv2Client;
+  from: string;
+  to: string[];
+  /** The SES configuration set whose bounces and complaints the stack alarms on. */
+  configurationSet?: string;
+  /** quote.notice.fields of data/site.yaml. */
+  fields: readonly NoticeField[];
+  log: (line: NotifierLogLine) => void;
+  now?: () => Date;
+}
+
+/**
+ * The SQS batch handler: each record is an S3 event announcing stored quotes (s3:TestEvent is ignored) or
+ * `{"resend":{"key":…}}`. Each record succeeds or fails alone (partial batch failure): a failed one is reported in
+ * batchItemFailures, so that only it comes back. `signal` gives up on every AWS call (the function's deadline).
+ * At most one e-mail per case id: a quote is claimed (notified/<case_id>.json created only if absent) before its
+ * e-mail is sent and marked "sent" after. A claim whose send failed for certain (SES answered with an error) is
+ * removed, so the next delivery sends it; one whose outcome is unknown (a timeout, a crash) is kept, and that
+ * quote's record ends in the dead-letter queue rather than risk a second e-mail: the reconcile reports it too.
+ */
+export function createNotifier({ quotes, ses, from, to, configurationSet, fields, log, now = () => new Date() }: NotifierOptions) {
+  async function send(key: string, caseId: string, signal?: AbortSignal): Promise<void> {
+    const quote = await quotes.readQuote(key, signal).catch((error: unknown) => {
+      log({ case_id: caseId, outcome: "read failed", error: describe(error) });
+      throw error;
+    });
+    const replyTo = replyToAddress(typeof quote.email === "string" ? quote.email : "");
+    const mail = (reply: string | undefined, state: "set" | "dropped" | "none") => {
+      const { subject, text } = quoteEmail(quote, { fields, replyTo: state });
+      return ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: to },
+          ReplyToAddresses: reply ? [reply] : undefined,
+          ConfigurationSetName: configurationSet,
+          Content: { Simple: { Subject: { Data: subject, Charset: "UTF-8" }, Body: { Text: { Data: text, Charset: "UTF-8" } } } },
+        }),
+        { abortSignal: signal },
+      );
+    };
+    const reply = replyTo === "none" || replyTo === "dropped" ? undefined : replyTo;
+    if (replyTo === "dropped") log({ case_id: caseId, outcome: "reply-to dropped" });
+    try {
+      await mail(reply, reply ? "set" : (replyTo as "none" | "dropped"));
+    } catch (error) {
+      // SES refused the request (400) and only the visitor's address can be why: send it without, rather than not at all.
+      if (statusOf(error) !== 400 || !reply) throw error;
+      log({ case_id: caseId, outcome: "reply-to dropped", error: describe(error) });
+      await mail(undefined, "dropped");
+    }
+  }
+
+  async function notify(key: string, signal?: AbortSignal): Promise<void> {
+    const caseId = caseIdOfKey(key);
+    if (!caseId) throw new Unreadable();
+    const marker = (state: Marker["state"]): Marker => ({ state, key, at: now().toISOString() });
+    if ((await quotes.claim(caseId, marker("claimed"), signal)) === "taken") {
+      const existing = await quotes.readMarker(caseId, signal);
+      if (existing?.state === "sent") return log({ case_id: caseId, outcome: "already sent" });
+      // Being sent by another invocation this moment, or by one that died mid-way: the queue brings it back later.
+      log({ case_id: caseId, outcome: "claimed elsewhere" });
+      throw new Error("claimed elsewhere");
+    }
+    try {
+      await send(key, caseId, signal);
+    } catch (error) {
+      const certain = statusOf(error) !== undefined;
+      log({ case_id: caseId, outcome: certain ? "send failed" : "send unknown", error: describe(error) });
+      if (certain) {
+        await quotes.release(caseId, signal).catch((released: unknown) => log({ case_id: caseId, outcome: "not released", error: describe(released) }));
+      }
+      throw error;
+    }
+    log({ case_id: caseId, outcome: "sent" });
+    // The e-mail is out: a failure here only leaves "claimed", which the reconcile reports; never a second e-mail.
+    await quotes.mark(caseId, marker("sent"), signal).catch((error: unknown) => log({ case_id: caseId, outcome: "not marked", error: describe(error) }));
+  }
+
+  async function resend(key: string, signal?: AbortSignal): Promise<void> {
+    const caseId = caseIdOfKey(key);
+    if (!caseId) throw new Unreadable();
+    try {
+      await send(key, caseId, signal);
+    } catch (error) {
+      log({ case_id: caseId, outcome: statusOf(error) !== undefined ? "send failed" : "send unknown", error: describe(error) });
+      throw error;
+    }
+    log({ case_id: caseId, outcome: "resent" });
+    await quotes
+      .mark(caseId, { state: "sent", key, at: now().toISOString(), resent: true }, signal)
+      .catch((error: unknown) => log({ case_id: caseId, outcome: "not marked", error: describe(error) }));
+  }
+
+  async function handleRecord(body: string, signal?: AbortSignal): Promise<void> {
+    const message = parseMessage(body);
+    if (message === "test event") return log({ case_id: "", outcome: "test event" });
+    if (message === undefined) {
+      log({ case_id: "", outcome: "unreadable message" });
+      throw new Unreadable();
+    }
+    if ("resend" in message) return resend(message.resend, signal);
+    for (const key of message.created) await notify(key, signal);
+  }
+
+  return {
+    async handle(event: SqsEvent, signal?: AbortSignal): Promise<SqsBatchResponse> {
+      const results = await Promise.allSettled(event.Records.map((record) => handleRecord(record.body, signal)));
+      return { batchItemFailures: event.Records.filter((_, i) => results[i]!.status === "rejected").map((record) => ({ itemIdentifier: record.messageId })) };
+    },
+  };
+}
+
+/**
+ * The visitor's address as SES takes it in Reply-To, "none" when they gave none, or "dropped" when SES would
+ * refuse it: SES wants 7-bit ASCII, so a domain in another script is written in Punycode and a local part in one
+ * is dropped (the address stays in the stored quote).
+ */
+export function replyToAddress(email: string): string | "none" | "dropped" {
+  const address = email.trim();
+  if (!address) return "none";
+  if (!isValidEmail(address)) return "dropped";
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  let domain: string;
+  try {
+    domain = new URL(`http://${address.slice(at + 1)}/`).hostname;
+  } catch {
+    return "dropped";
+  }
+  const atext = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/;
+  const label = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+  const labels = domain.split(".");
+  return atext.test(local) && labels.length >= 2 && labels.every((part) => label.test(part)) ? `${local}@${domain}` : "dropped";
+}
+
+// --- internal ---
+
+class Unreadable extends Error {
+  override name = "UnreadableMessage";
+}
+
+/** A queue message's body → the quote keys S3 announced, a resend request, the test event, or undefined. */
+function parseMessage(body: string): { created: string[] } | { resend: string } | "test event" | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof message !== "object" || message === null) return undefined;
+  const record = message as { Event?: unknown; Records?: unknown; resend?: { key?: unknown } };
+  if (record.Event === "s3:TestEvent") return "test event";
+  if (typeof record.resend?.key === "string") return { resend: record.resend.key };
+  if (!Array.isArray(record.Records)) return undefined;
+  const created: string[] = [];
+  for (const entry of record.Records as { eventName?: unknown; s3?: { object?: { key?: unknown } } }[]) {
+    const key = entry?.s3?.object?.key;
+    if (typeof entry?.eventName !== "string" || typeof key !== "string") return undefined;
+    // S3 writes the key form-encoded in its events (a space as "+").
+    if (entry.eventName.startsWith("ObjectCreated:")) created.push(decodeURIComponent(key.replace(/\+/g, " ")));
+  }
+  return { created };
+}

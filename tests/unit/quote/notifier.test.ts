@@ -1,0 +1,163 @@
+// Issue 25: the notifier takes S3's announcements of stored quotes from the queue and mails each case once.
+import { SendEmailCommand, SESv2Client, SESv2ServiceException, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
+import { mockClient } from "aws-sdk-client-mock";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { NoticeField } from "../../../src/quote/email";
+import { createNotifier, replyToAddress, type NotifierLogLine } from "../../../src/quote/notifier";
+import { markerKey, quoteKey, S3Quotes } from "../../../src/quote/s3-store";
+import { MemoryS3 } from "../support/memory-s3";
+import { formQuote } from "../support/quotes";
+import { s3EventBody, sqsEvent, testEventBody } from "./support";
+
+const ses = mockClient(SESv2Client);
+afterAll(() => ses.restore());
+beforeEach(() => {
+  ses.reset();
+  ses.on(SendEmailCommand).resolves({ MessageId: "m" });
+});
+
+const mails = () => ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input as SendEmailCommandInput);
+const sesError = (status: number, name = status === 400 ? "BadRequestException" : "InternalFailure") =>
+  new SESv2ServiceException({ name, $fault: status < 500 ? "client" : "server", $metadata: { httpStatusCode: status }, message: "refused" });
+
+function setUp(fields: NoticeField[] = []) {
+  const memory = new MemoryS3();
+  const quotes = new S3Quotes(memory.client(), "quotes");
+  const log: NotifierLogLine[] = [];
+  const notifier = createNotifier({
+    quotes,
+    ses: new SESv2Client({ region: "us-east-1" }),
+    from: "quotes@floridamedicalflights.example",
+    to: ["coordinators@floridamedicalflights.example"],
+    configurationSet: "quote-notices",
+    fields,
+    log: (line) => log.push(line),
+    now: () => new Date("2025-09-07T14:31:00Z"),
+  });
+  const store = async (quote = formQuote()) => {
+    await quotes.put(quote);
+    return quoteKey(quote);
+  };
+  const marker = (caseId: string) => JSON.parse(memory.text(markerKey(caseId)) ?? "null");
+  return { memory, notifier, log, store, marker };
+}
+
+describe("the notifier", () => {
+  it("mails a stored quote once from S3's event, with Reply-To the visitor, and marks it sent", async () => {
+    const { notifier, store, marker } = setUp();
+    const quote = { ...formQuote(), email: "ann@example.com" };
+    const key = await store(quote);
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]).toMatchObject({
+      FromEmailAddress: "quotes@floridamedicalflights.example",
+      Destination: { ToAddresses: ["coordinators@floridamedicalflights.example"] },
+      ReplyToAddresses: ["ann@example.com"],
+      ConfigurationSetName: "quote-notices",
+      Content: { Simple: { Subject: { Data: `Quote ${quote.case_id}: Planned (3+ days), Naples, FL → Houston, TX`, Charset: "UTF-8" } } },
+    });
+    expect(marker(quote.case_id)).toEqual({ state: "sent", key, at: "2025-09-07T14:31:00.000Z" });
+  });
+
+  it("mails the same case id once, however often S3 announces it, in one batch or later ones", async () => {
+    const { notifier, store, log } = setUp();
+    const key = await store();
+    const first = await notifier.handle(sqsEvent(s3EventBody(key), s3EventBody(key)));
+    const again = await notifier.handle(sqsEvent(s3EventBody(key)));
+    expect(mails()).toHaveLength(1);
+    expect(again).toEqual({ batchItemFailures: [] });
+    // The twin in the same batch found the claim of a send under way: it comes back later, and then finds "sent".
+    expect(first.batchItemFailures.length).toBeLessThanOrEqual(1);
+    expect(log.map((line) => line.outcome)).toContain("already sent");
+  });
+
+  it("ignores S3's test event", async () => {
+    const { notifier } = setUp();
+    expect(await notifier.handle(sqsEvent(testEventBody))).toEqual({ batchItemFailures: [] });
+    expect(mails()).toEqual([]);
+  });
+
+  it("sends again on a resend request, whatever the marker says, and marks it resent", async () => {
+    const { notifier, store, marker } = setUp();
+    const key = await store();
+    await notifier.handle(sqsEvent(s3EventBody(key)));
+    expect(await notifier.handle(sqsEvent(JSON.stringify({ resend: { key } })))).toEqual({ batchItemFailures: [] });
+    expect(mails()).toHaveLength(2);
+    expect(marker(formQuote().case_id)).toMatchObject({ state: "sent", resent: true });
+  });
+
+  it("fails only the record whose e-mail SES refused, and frees its claim so that the queue's next delivery sends it", async () => {
+    const { notifier, store, marker } = setUp();
+    const failing = formQuote(0.1);
+    const fine = formQuote(0.9);
+    const [failingKey, fineKey] = [await store(failing), await store(fine)];
+    ses.on(SendEmailCommand).callsFake(async (input: SendEmailCommandInput) => {
+      if (input.Content?.Simple?.Subject?.Data?.includes(failing.case_id)) throw sesError(500);
+      return { MessageId: "m" };
+    });
+    expect(await notifier.handle(sqsEvent(s3EventBody(failingKey), s3EventBody(fineKey)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(marker(failing.case_id)).toBeNull();
+    expect(marker(fine.case_id)).toMatchObject({ state: "sent" });
+    ses.on(SendEmailCommand).resolves({ MessageId: "m" });
+    expect(await notifier.handle(sqsEvent(s3EventBody(failingKey)))).toEqual({ batchItemFailures: [] });
+    expect(marker(failing.case_id)).toMatchObject({ state: "sent" });
+  });
+
+  it("keeps the claim when nobody knows whether SES sent it (a timeout): no second e-mail, the record fails until the dead-letter queue", async () => {
+    const { notifier, store, marker, log } = setUp();
+    const key = await store();
+    ses.on(SendEmailCommand).rejectsOnce(Object.assign(new Error("timed out"), { name: "TimeoutError" }));
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(marker(formQuote().case_id)).toMatchObject({ state: "claimed" });
+    ses.on(SendEmailCommand).resolves({ MessageId: "m" });
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(mails()).toHaveLength(1);
+    expect(log.map((line) => line.outcome)).toEqual(["send unknown", "claimed elsewhere"]);
+  });
+
+  it("drops from Reply-To an address SES would refuse, and sends all the same", async () => {
+    const { notifier, store } = setUp();
+    const key = await store({ ...formQuote(), email: "jösé@example.com" });
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(mails()[0]!.ReplyToAddresses).toBeUndefined();
+    expect(mails()[0]!.Content!.Simple!.Body!.Text!.Data).toContain("The visitor's e-mail address could not be used for replies: see it in the stored request.");
+  });
+
+  it("sends again without Reply-To when SES refuses the request with it (400)", async () => {
+    const { notifier, store, log } = setUp();
+    const key = await store({ ...formQuote(), email: "ann@example.com" });
+    ses.on(SendEmailCommand).rejectsOnce(sesError(400)).resolves({ MessageId: "m" });
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(mails().map((mail) => mail.ReplyToAddresses)).toEqual([["ann@example.com"], undefined]);
+    expect(log.map((line) => line.outcome)).toEqual(["reply-to dropped", "sent"]);
+  });
+
+  it("fails a record it cannot read, or whose quote is not there, claiming nothing", async () => {
+    const { notifier, memory } = setUp();
+    const missing = quoteKey(formQuote());
+    const answer = await notifier.handle(sqsEvent("not json", JSON.stringify({ hello: 1 }), s3EventBody(missing), s3EventBody("quotes/elsewhere.json")));
+    expect(answer.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(["message-1", "message-2", "message-3", "message-4"]);
+    expect(memory.keys("notified/")).toEqual([]);
+    expect(mails()).toEqual([]);
+  });
+
+  it("logs case ids and outcomes, never a field the visitor typed", async () => {
+    const { notifier, store, log } = setUp();
+    const quote = { ...formQuote(), email: "ann@example.com" };
+    await notifier.handle(sqsEvent(s3EventBody(await store(quote))));
+    expect(log).toEqual([{ case_id: quote.case_id, outcome: "sent" }]);
+  });
+});
+
+describe("the visitor's address as Reply-To", () => {
+  it.each([
+    ["ann@example.com", "ann@example.com"],
+    [" ann@example.com ", "ann@example.com"],
+    ["ann@bücher.example", "ann@xn--bcher-kva.example"],
+    ["jösé@example.com", "dropped"],
+    ["ann lee at gmail", "dropped"],
+    ["", "none"],
+  ])("%j → %j", (email, expected) => {
+    expect(replyToAddress(email)).toBe(expected);
+  });
+});
