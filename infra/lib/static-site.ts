@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
@@ -13,6 +13,10 @@ export interface StaticSiteProps {
   policy?: ContentSecurityPolicyOptions;
   /** The site's own address (`www.example.com`) and its certificate in us-east-1; without them, the cloudfront.net name. */
   domain?: { name: string; certificateArn: string };
+  /** Where the bucket's access logs (s3/site/) and the distribution's standard logs (cloudfront/) go. */
+  accessLogs: s3.IBucket;
+  /** The web ACL (AWS WAF, scope CLOUDFRONT) in front of the distribution: its ARN. */
+  webAclArn?: string;
 }
 
 /**
@@ -27,7 +31,7 @@ export class StaticSite extends Construct {
   /** The security headers and Content-Security-Policy of every answer, for behaviours the stack adds. */
   readonly headers: cloudfront.ResponseHeadersPolicy;
 
-  constructor(scope: Construct, id: string, props: StaticSiteProps = {}) {
+  constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
     this.bucket = new s3.Bucket(this, "Bucket", {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -36,6 +40,8 @@ export class StaticSite extends Construct {
       versioned: true,
       // Old versions of replaced pages are kept a month, for a rollback by hand, then go.
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: "s3/site/",
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -71,6 +77,10 @@ export class StaticSite extends Construct {
     this.distribution = new cloudfront.Distribution(this, "Distribution", {
       comment: "flightsite",
       defaultRootObject: "index.html",
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: "cloudfront/",
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       ...(props.domain
         ? {
@@ -96,6 +106,16 @@ export class StaticSite extends Construct {
         ttl: Duration.seconds(60),
       })),
     });
+    Validations.of(this.distribution).acknowledge({
+      id: "AwsSolutions::AwsSolutions-CFR1",
+      reason: "Patients and their families reach the site from wherever they are, travelling or abroad for treatment: no country is refused.",
+    });
+    if (!props.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: "AwsSolutions::AwsSolutions-CFR4",
+        reason: "Without the site's own name the distribution answers with CloudFront's default *.cloudfront.net certificate, whose minimum TLS version cannot be set; with domainName and certificateArn it is TLS 1.2.",
+      });
+    }
   }
 }
 

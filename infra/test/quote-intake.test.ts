@@ -1,118 +1,150 @@
-// The quote intake in the stack (issue 13), synthesized locally with the function npm run build:intake bundled:
-// the function, its Function URL behind CloudFront's /api/quote*, the quotes bucket, and what each may do.
-import { Match, Template } from "aws-cdk-lib/assertions";
+// The quote intake in the stack (issues 13 and 25): the function that only stores quotes, its Function URL behind
+// CloudFront's /api/quote* with a rotated origin secret, and the quotes bucket with its own KMS key.
 import { describe, expect, it } from "vitest";
 import { originSecretHeader as checkedHeader } from "../../src/quote/app";
 import { originSecretHeader } from "../lib/quote-intake";
 import { SiteStack } from "../lib/site-stack";
-import { intakeCode } from "./intake-code";
+import { lambdaCode } from "./lambda-code";
+import { distributionConfig, env, idOf, objectsOf, statementsOf, synthesize } from "./site-template";
 import { temporaryApp } from "./temporary-app";
 
-const env = { account: "123456789012", region: "us-east-1" };
-const code = await intakeCode();
-const template = Template.fromStack(new SiteStack(temporaryApp(), "Site", { env, githubRepository: "acme/flightsite", intakeCode: code }));
-
-const idOf = (type: string, prefix: string) => Object.keys(template.findResources(type)).find((id) => id.startsWith(prefix))!;
-const distribution = () => Object.values(template.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
-const secretValue = { "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: idOf("AWS::SecretsManager::Secret", "IntakeOriginSecret") }, ":SecretString:::}}"]] };
+const template = synthesize();
+const bucket = idOf(template, "AWS::S3::Bucket", "IntakeQuotes");
+const key = idOf(template, "AWS::KMS::Key", "IntakeQuotesKey");
+const secret = idOf(template, "AWS::SecretsManager::Secret", "IntakeOriginSecret");
+const secretValue = { "Fn::Join": ["", ["{{resolve:secretsmanager:", { Ref: secret }, ":SecretString:::}}"]] };
+const viaS3 = { StringEquals: { "kms:ViaService": { "Fn::Join": ["", ["s3.", { Ref: "AWS::Region" }, ".amazonaws.com"]] } } };
 
 describe("the quote intake in the stack", () => {
-  it("asks for the coordinators' addresses, the sender and the retention period as stack parameters", () => {
-    template.hasParameter("NotifyTo", { Type: "String", MinLength: 3 });
-    template.hasParameter("NotifyFrom", { Type: "String", AllowedPattern: "^[^@\\s]+@[^@\\s]+$" });
+  it("asks for the retention period as a stack parameter", () => {
     template.hasParameter("QuoteRetentionDays", { Type: "Number", Default: 365, MinValue: 1 });
   });
 
-  it("runs the bundled function on Node 24 with a bounded concurrency, configured by its environment", () => {
+  it("runs the intake on Node 24 with a bounded concurrency, told only its bucket and its secret", () => {
     template.hasResourceProperties("AWS::Lambda::Function", {
       Runtime: "nodejs24.x",
       Handler: "index.handler",
       Timeout: 8,
       ReservedConcurrentExecutions: 10,
-      Environment: {
-        Variables: {
-          QUOTES_BUCKET: { Ref: idOf("AWS::S3::Bucket", "IntakeQuotes") },
-          NOTIFY_TO: { Ref: "NotifyTo" },
-          NOTIFY_FROM: { Ref: "NotifyFrom" },
-          QUOTE_RETENTION_DAYS: { Ref: "QuoteRetentionDays" },
-          ORIGIN_SECRET: secretValue,
-        },
-      },
+      Environment: { Variables: { QUOTES_BUCKET: { Ref: bucket }, ORIGIN_SECRET_ARN: { Ref: secret } } },
     });
   });
 
-  it("keeps the quotes in a private, encrypted, versioned bucket that outlives the stack and expires them after the retention period", () => {
+  it("runs every function of the stack on Node 22 or later", () => {
+    const runtimes = Object.values(template.findResources("AWS::Lambda::Function")).map((f) => f.Properties.Runtime as string);
+    expect(runtimes.length).toBeGreaterThanOrEqual(4);
+    for (const runtime of runtimes) {
+      if (runtime.startsWith("python")) continue; // the CDK's own bucket-notifications function (infra/README.md)
+      expect(Number(/^nodejs(\d+)\.x$/.exec(runtime)?.[1]), runtime).toBeGreaterThanOrEqual(22);
+    }
+  });
+
+  it("keeps the quotes in a private, versioned bucket encrypted with a rotated key of its own, access-logged, outliving the stack", () => {
     template.hasResource("AWS::S3::Bucket", {
       Properties: {
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }] },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [
+            { BucketKeyEnabled: true, ServerSideEncryptionByDefault: { SSEAlgorithm: "aws:kms", KMSMasterKeyID: { "Fn::GetAtt": [key, "Arn"] } } },
+          ],
+        },
         VersioningConfiguration: { Status: "Enabled" },
+        LoggingConfiguration: { DestinationBucketName: { Ref: idOf(template, "AWS::S3::Bucket", "AccessLogs") }, LogFilePrefix: "s3/quotes/" },
         LifecycleConfiguration: { Rules: [{ ExpirationInDays: { Ref: "QuoteRetentionDays" }, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: "Enabled" }] },
       },
       DeletionPolicy: "Retain",
     });
+    template.hasResource("AWS::KMS::Key", { Properties: { EnableKeyRotation: true }, DeletionPolicy: "Retain" });
+    expect(template.findResources("AWS::KMS::Key")[key]!.Properties.EnableKeyRotation).toBe(true);
   });
 
-  it("sends /api/quote* to the Function URL with the generated secret header, POST allowed, nothing cached, Host not forwarded", () => {
+  it("lets the intake only put objects under quotes/: no read, list or delete, and the key only through S3", () => {
+    expect(statementsOf(template, "IntakeFunctionRole")).toEqual([
+      { Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Effect: "Allow", Resource: { "Fn::GetAtt": [idOf(template, "AWS::Logs::LogGroup", "IntakeFunctionLogs"), "Arn"] } },
+      { Action: "s3:PutObject", Effect: "Allow", Resource: objectsOf(bucket, "quotes/") },
+      { Action: "kms:GenerateDataKey", Effect: "Allow", Resource: { "Fn::GetAtt": [key, "Arn"] }, Condition: viaS3 },
+      { Action: "secretsmanager:GetSecretValue", Effect: "Allow", Resource: { Ref: secret } },
+    ]);
+    const role = template.findResources("AWS::IAM::Role")[idOf(template, "AWS::IAM::Role", "IntakeFunctionRole")]!;
+    expect(role.Properties.ManagedPolicyArns, "no AWS managed policy").toBeUndefined();
+  });
+
+  it("sends /api/quote* to the Function URL with the secret header, POST allowed, nothing cached, Host not forwarded", () => {
     template.hasResourceProperties("AWS::Lambda::Url", { AuthType: "NONE" });
     template.hasResourceProperties("AWS::SecretsManager::Secret", { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
     expect(originSecretHeader).toBe(checkedHeader);
-    const config = distribution();
+    const config = distributionConfig(template);
     const behaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/quote*");
     expect(behaviour).toMatchObject({
       AllowedMethods: expect.arrayContaining(["POST", "OPTIONS", "GET", "HEAD"]),
       CachePolicyId: "4135ea2d-6df8-44a3-9df3-4b5a84be39ad", // the managed CachingDisabled policy
       ViewerProtocolPolicy: "https-only",
-      ResponseHeadersPolicyId: { Ref: idOf("AWS::CloudFront::ResponseHeadersPolicy", "SiteHeaders") },
+      ResponseHeadersPolicyId: { Ref: idOf(template, "AWS::CloudFront::ResponseHeadersPolicy", "SiteHeaders") },
     });
     expect(behaviour.FunctionAssociations, "the viewer-request function's /x → /x/ is not for the intake").toBeUndefined();
     const origin = config.Origins.find((o: { Id: string }) => o.Id === behaviour.TargetOriginId);
-    expect(origin.DomainName).toEqual({ "Fn::Select": [2, { "Fn::Split": ["/", { "Fn::GetAtt": [idOf("AWS::Lambda::Url", "IntakeFunctionFunctionUrl"), "FunctionUrl"] }] }] });
+    expect(origin.DomainName).toEqual({
+      "Fn::Select": [2, { "Fn::Split": ["/", { "Fn::GetAtt": [idOf(template, "AWS::Lambda::Url", "IntakeFunction"), "FunctionUrl"] }] }],
+    });
     expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: "x-flightsite-origin-secret", HeaderValue: secretValue }]);
     template.hasResourceProperties("AWS::CloudFront::OriginRequestPolicy", {
       OriginRequestPolicyConfig: {
-        HeadersConfig: { HeaderBehavior: "whitelist", Headers: ["Content-Type", "Referer", "Origin", "User-Agent"] },
+        HeadersConfig: { HeaderBehavior: "whitelist", Headers: ["Content-Type", "Referer", "Origin", "Sec-Fetch-Site", "User-Agent"] },
         QueryStringsConfig: { QueryStringBehavior: "none" },
         CookiesConfig: { CookieBehavior: "none" },
       },
     });
-    expect(behaviour.OriginRequestPolicyId).toEqual({ Ref: idOf("AWS::CloudFront::OriginRequestPolicy", "IntakeForwarded") });
+    expect(behaviour.OriginRequestPolicyId).toEqual({ Ref: idOf(template, "AWS::CloudFront::OriginRequestPolicy", "IntakeForwarded") });
   });
 
-  it("lets the function only keep and read quotes in its bucket and mail as the one sender", () => {
-    const bucket = idOf("AWS::S3::Bucket", "IntakeQuotes");
-    const role = idOf("AWS::IAM::Role", "IntakeFunctionServiceRole");
-    const policies = Object.values(template.findResources("AWS::IAM::Policy")).filter((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]));
-    expect(policies).toHaveLength(1);
-    const identity = (name: unknown) => ({
-      "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":ses:", { Ref: "AWS::Region" }, ":", { Ref: "AWS::AccountId" }, ":identity/", name]],
+  it("rotates the origin secret every 30 days with a function that may change only this distribution", () => {
+    const rotation = idOf(template, "AWS::Lambda::Function", "IntakeRotateOriginSecret");
+    template.hasResourceProperties("AWS::SecretsManager::RotationSchedule", {
+      SecretId: { Ref: secret },
+      RotationLambdaARN: { "Fn::GetAtt": [rotation, "Arn"] },
+      RotationRules: { ScheduleExpression: "rate(30 days)" },
+      RotateImmediatelyOnUpdate: false,
     });
-    expect(policies[0]!.Properties.PolicyDocument.Statement).toEqual([
-      { Action: "s3:ListBucket", Effect: "Allow", Resource: { "Fn::GetAtt": [bucket, "Arn"] } },
-      { Action: ["s3:PutObject", "s3:GetObject", "s3:DeleteObject"], Effect: "Allow", Resource: { "Fn::Join": ["", [{ "Fn::GetAtt": [bucket, "Arn"] }, "/*"]] } },
-      {
-        Action: "ses:SendEmail",
-        Effect: "Allow",
-        Condition: { StringEquals: { "ses:FromAddress": { Ref: "NotifyFrom" } } },
-        Resource: [identity({ Ref: "NotifyFrom" }), identity({ "Fn::Select": [1, { "Fn::Split": ["@", { Ref: "NotifyFrom" }] }] })],
-      },
-    ]);
-  });
-
-  it("invokes the function every 15 minutes to send the e-mails that failed before", () => {
-    template.hasResourceProperties("AWS::Events::Rule", {
-      ScheduleExpression: "rate(15 minutes)",
-      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [idOf("AWS::Lambda::Function", "IntakeFunction"), "Arn"] }, Input: '{"retry":"notify-pending"}' })],
+    const distribution = Object.keys(template.findResources("AWS::CloudFront::Distribution"))[0]!;
+    template.hasResourceProperties("AWS::Lambda::Function", {
+      Runtime: "nodejs24.x",
+      Timeout: 300,
+      Environment: { Variables: { DISTRIBUTION_ID: { Ref: distribution }, ORIGIN_SECRET_HEADER: "x-flightsite-origin-secret" } },
+    });
+    expect(statementsOf(template, "IntakeRotateOriginSecretRole")).toEqual(
+      expect.arrayContaining([
+        {
+          Action: ["cloudfront:GetDistributionConfig", "cloudfront:UpdateDistribution"],
+          Effect: "Allow",
+          Resource: { "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":cloudfront::", { Ref: "AWS::AccountId" }, ":distribution/", { Ref: distribution }]] },
+        },
+        {
+          Action: ["secretsmanager:DescribeSecret", "secretsmanager:GetSecretValue", "secretsmanager:PutSecretValue", "secretsmanager:UpdateSecretVersionStage"],
+          Effect: "Allow",
+          Resource: { Ref: secret },
+        },
+      ]),
+    );
+    template.hasResourceProperties("AWS::Lambda::Permission", {
+      FunctionName: { "Fn::GetAtt": [rotation, "Arn"] },
+      Principal: "secretsmanager.amazonaws.com",
+      Action: "lambda:InvokeFunction",
     });
   });
 
   it("names the quotes bucket in its outputs", () => {
-    template.hasOutput("QuotesBucket", { Value: { Ref: idOf("AWS::S3::Bucket", "IntakeQuotes") } });
+    template.hasOutput("QuotesBucket", { Value: { Ref: bucket } });
   });
 
-  it("refuses to synthesize without the bundled function, saying how to build it", () => {
-    expect(() => new SiteStack(temporaryApp(), "Site", { env, githubRepository: "acme/flightsite", intakeCode: "/nowhere/intake" })).toThrow(
+  it("refuses to synthesize without a bundled function, saying how to build it", () => {
+    expect(() => new SiteStack(temporaryApp(), "Site", { env, githubRepository: "acme/flightsite", code: { ...lambdaCode, intake: "/nowhere/intake" } })).toThrow(
       "/nowhere/intake holds no index.mjs: run npm run build:intake first (bin/app.ts does it before every synth)",
     );
+  });
+
+  it("has no scheduled retry of e-mails any more: the only schedule is the daily reconciliation", () => {
+    const rules = Object.values(template.findResources("AWS::Events::Rule"));
+    expect(rules.map((r) => r.Properties.ScheduleExpression)).toEqual(["cron(0 12 * * ? *)"]);
+    expect(JSON.stringify(rules)).not.toContain("notify-pending");
   });
 });

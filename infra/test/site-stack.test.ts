@@ -1,30 +1,25 @@
 // The hosting stack, synthesized locally (no AWS account, no Docker) and held to its promises with the CDK's
 // assertions: what each resource is, and what it allows.
-import { Match, Template } from "aws-cdk-lib/assertions";
+import { Match } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../lib/content-security-policy";
-import { SiteStack, type SiteStackProps } from "../lib/site-stack";
-import { intakeCode } from "./intake-code";
+import { SiteStack } from "../lib/site-stack";
+import { lambdaCode } from "./lambda-code";
+import { env, idOf, synthesize } from "./site-template";
 import { temporaryApp } from "./temporary-app";
-
-const env = { account: "123456789012", region: "us-east-1" };
-const code = await intakeCode();
-
-function synthesize(props: Partial<SiteStackProps> = {}): Template {
-  const app = temporaryApp();
-  return Template.fromStack(new SiteStack(app, "Site", { env, githubRepository: "acme/flightsite", intakeCode: code, ...props }));
-}
 
 describe("the site's stack", () => {
   const template = synthesize();
   const distribution = () => Object.values(template.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
 
-  it("keeps the site in a private, versioned, encrypted bucket that refuses plain HTTP", () => {
-    template.resourceCountIs("AWS::S3::Bucket", 2); // the site's, and the quotes' (quote-intake.test.ts)
-    template.hasResourceProperties("AWS::S3::Bucket", {
+  it("keeps the site in a private, versioned, encrypted, access-logged bucket that refuses plain HTTP", () => {
+    template.resourceCountIs("AWS::S3::Bucket", 3); // the site's, the quotes' (quote-intake.test.ts) and the access logs'
+    const accessLogs = idOf(template, "AWS::S3::Bucket", "AccessLogs");
+    expect(template.findResources("AWS::S3::Bucket")[idOf(template, "AWS::S3::Bucket", "SiteBucket")]!.Properties).toMatchObject({
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       VersioningConfiguration: { Status: "Enabled" },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }] },
+      LoggingConfiguration: { DestinationBucketName: { Ref: accessLogs }, LogFilePrefix: "s3/site/" },
     });
     template.hasResourceProperties("AWS::S3::BucketPolicy", {
       PolicyDocument: {
@@ -177,8 +172,47 @@ describe("the site's stack", () => {
     expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: certificateArn, SslSupportMethod: "sni-only", MinimumProtocolVersion: "TLSv1.2_2021" });
   });
 
-  it("names in its outputs the bucket, distribution, domain and role the publish workflow needs", () => {
-    expect(Object.keys(template.findOutputs("*")).sort()).toEqual(["DeployRoleArn", "QuotesBucket", "SiteBucket", "SiteDistributionId", "SiteDomainName"]);
+  it("keeps the access logs of both buckets and the distribution's standard logs a year, in a private bucket S3's logging may write to", () => {
+    const accessLogs = idOf(template, "AWS::S3::Bucket", "AccessLogs");
+    expect(template.findResources("AWS::S3::Bucket")[accessLogs]).toMatchObject({
+      Properties: {
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }] },
+        OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerPreferred" }] },
+        LifecycleConfiguration: { Rules: [{ ExpirationInDays: 365, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: "Enabled" }] },
+      },
+      DeletionPolicy: "Retain",
+    });
+    template.hasResourceProperties("AWS::S3::BucketPolicy", {
+      Bucket: { Ref: accessLogs },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Allow", Principal: { Service: "logging.s3.amazonaws.com" }, Action: "s3:PutObject" }),
+        ]),
+      },
+    });
+    const config = Object.values(template.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
+    expect(config.Logging).toEqual({ Bucket: { "Fn::GetAtt": [accessLogs, "RegionalDomainName"] }, Prefix: "cloudfront/" });
+  });
+
+  it("must be deployed in us-east-1, where CloudFront's web ACL lives, and says so", () => {
+    expect(() => new SiteStack(temporaryApp(), "Site", { env: { ...env, region: "eu-west-1" }, githubRepository: "acme/flightsite", code: lambdaCode })).toThrow(
+      "the site's stack must be deployed in us-east-1 (got eu-west-1): CloudFront's web ACL can only be made there; bin/app.ts sets it",
+    );
+    expect(() => new SiteStack(temporaryApp(), "Site", { githubRepository: "acme/flightsite", code: lambdaCode })).toThrow("(got no region)");
+  });
+
+  it("names in its outputs the bucket, distribution, domain and role the publish workflow needs, and the queues the runbook uses", () => {
+    expect(Object.keys(template.findOutputs("*")).sort()).toEqual([
+      "AccessLogsBucket",
+      "DeadLetterQueueArn",
+      "DeployRoleArn",
+      "NoticeQueueArn",
+      "QuotesBucket",
+      "SiteBucket",
+      "SiteDistributionId",
+      "SiteDomainName",
+    ]);
     template.hasOutput("SiteBucket", { Description: "repository variable SITE_BUCKET" });
     template.hasOutput("SiteDistributionId", { Description: "repository variable SITE_DISTRIBUTION_ID" });
     template.hasOutput("DeployRoleArn", { Description: "repository variable AWS_DEPLOY_ROLE_ARN" });
