@@ -24,7 +24,16 @@ export function createQuoteApp({ path, checkOrigin, ...receiverOptions }: QuoteA
   const app = new Hono();
   if (checkOrigin !== undefined) {
     app.use(path, async (c, next) => {
-      if (!(await checkOrigin(c.req.header(originSecretHeader)))) {
+      let accepted: boolean;
+      try {
+        accepted = await checkOrigin(c.req.header(originSecretHeader));
+      } catch (error) {
+        // The secret could not be read (Secrets Manager down at a cold start): the quote is refused for our fault,
+        // with a 5xx, so the form keeps every value and asks the visitor to send again.
+        receiverOptions.log?.({ case_id: "", slot: "", outcome: "origin check failed", error: (error as Error).name });
+        return c.json({ errors: { body: originCheckFailed } }, 503, { "Cache-Control": "no-store" });
+      }
+      if (!accepted) {
         return c.json({ errors: { origin: "must be the site's own address: send the quote from the site's form" } }, 403, {
           "Cache-Control": "no-store",
         });
@@ -42,6 +51,8 @@ export function fixedOriginSecret(expected: string): (headerValue: string | unde
 }
 
 // --- internal ---
+
+const originCheckFailed = "The quote could not be received just now. Please send it again in a minute, or call us.";
 
 /** Compares in constant time: hashing first gives both sides the same length, as timingSafeEqual needs. */
 function sameSecret(given: string, expected: string): boolean {

@@ -1,4 +1,5 @@
 import { S3Client } from "@aws-sdk/client-s3";
+import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 
 // Every AWS call of the quote functions is bounded, so a slow S3 or SES ends in an error the function handles (a
@@ -37,6 +38,11 @@ export function createS3Client(endpoint?: string, timeouts = s3Timeouts): S3Clie
 /** The SES client; `endpoint` only for tests. */
 export function createSesClient(timeouts = sesTimeouts, endpoint?: string): SESv2Client {
   return new SESv2Client({ ...(endpoint ? { endpoint } : {}), ...clientSettings(timeouts) });
+}
+
+/** Secrets Manager, for the origin secret's values: bounded like S3, well under the intake's own timeout. */
+export function createSecretsClient(timeouts = s3Timeouts): SecretsManagerClient {
+  return new SecretsManagerClient(clientSettings(timeouts));
 }
 
 // --- internal ---

@@ -1,7 +1,8 @@
 import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
 import { createQuoteApp, fixedOriginSecret } from "./app";
-import { createS3Client, createSesClient } from "./aws";
+import { createS3Client, createSecretsClient, createSesClient } from "./aws";
 import type { NoticeField } from "./email";
+import { createOriginSecretCheck } from "./origin-secret";
 import { createNotifier, type NotifierLogLine, type SqsEvent } from "./notifier";
 import type { QuoteLogLine } from "./receiver";
 import { findUnnotified, unnotifiedMetric, type ReconcileLogLine } from "./reconcile";
@@ -55,20 +56,18 @@ export function notifierConfigFrom(env: Env) {
 export function createIntakeHandler(
   site: LambdaSite,
   env: Env = process.env,
-  originCheckFor?: (secretArn: string) => (headerValue: string | undefined) => Promise<boolean>,
+  originCheckFor: (secretArn: string) => (headerValue: string | undefined) => Promise<boolean> = (secretId) =>
+    createOriginSecretCheck({ client: createSecretsClient(), secretId }),
 ) {
   let http: ReturnType<typeof handle> | undefined;
   const setUp = () => {
     const config = intakeConfigFrom(env);
-    if (config.originSecretArn && !config.originSecret && !originCheckFor) {
-      throw new Error("ORIGIN_SECRET_ARN is set but this bundle cannot read the secret; build it with the origin-secret check");
-    }
     const quotes = new S3Quotes(createS3Client(config.s3Endpoint), config.bucket);
     const app = createQuoteApp({
       path: site.path,
       siteOrigin: site.origin,
       phone: site.phone,
-      checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor!(config.originSecretArn) : undefined,
+      checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor(config.originSecretArn) : undefined,
       store: (quote) => quotes.put(quote, AbortSignal.timeout(INTAKE_STORE_DEADLINE_MS)),
       log: logLine<QuoteLogLine>,
     });

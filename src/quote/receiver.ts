@@ -29,7 +29,7 @@ export interface QuoteLogLine {
   /** "" when the request was refused before it had one. */
   case_id: string;
   slot: string;
-  outcome: "stored" | "already stored" | "store failed" | "refused" | "trap";
+  outcome: "stored" | "already stored" | "store failed" | "refused" | "trap" | "origin check failed";
   /** Why the store failed (the AWS error's name and status), or why the request was refused. */
   error?: string;
 }

@@ -2,6 +2,7 @@
 // stores in a real S3 protocol server on 127.0.0.1 (s3rver, for the wire protocol) or in the in-memory S3 that
 // honours If-None-Match as AWS does (support/memory-s3.ts). It answers on the store alone: no e-mail, no SES.
 import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -120,9 +121,29 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
     expect(await s3.keys()).toContain(quoteKey(quote));
   });
 
-  it("refuses to start with ORIGIN_SECRET_ARN when it was built without a way to read that secret", async () => {
-    const { handler } = intakeHandler({ ORIGIN_SECRET_ARN: "arn:aws:secretsmanager:us-east-1:123456789012:secret:origin" });
-    await expect(handler(postJson(formQuote()))).rejects.toThrow("ORIGIN_SECRET_ARN is set but this bundle cannot read the secret");
+  it("reads ORIGIN_SECRET_ARN's value from Secrets Manager and checks CloudFront's header against it", async () => {
+    const secrets = mockClient(SecretsManagerClient);
+    try {
+      secrets.on(GetSecretValueCommand).rejects(new ResourceNotFoundException({ message: "no such stage", $metadata: {} }));
+      secrets.on(GetSecretValueCommand, { VersionStage: "AWSCURRENT" }).resolves({ SecretString: "from-secrets-manager" });
+      const { handler } = intakeHandler({ ORIGIN_SECRET_ARN: "arn:aws:secretsmanager:us-east-1:123456789012:secret:origin" });
+      const quote = formQuote(0.61);
+      expect(await handler(postJson(quote, { ...fromSite, [originSecretHeader]: "guess" }))).toMatchObject({ statusCode: 403 });
+      expect(await s3.keys()).not.toContain(quoteKey(quote));
+      expect(await handler(postJson(quote, { ...fromSite, [originSecretHeader]: "from-secrets-manager" }))).toMatchObject({ statusCode: 200 });
+      expect(secrets.commandCalls(GetSecretValueCommand)[0]!.args[0].input.SecretId).toBe("arn:aws:secretsmanager:us-east-1:123456789012:secret:origin");
+    } finally {
+      secrets.restore();
+    }
+  });
+
+  it("answers 503, storing nothing, when the origin secret cannot be read", async () => {
+    const handler = createIntakeHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, ORIGIN_SECRET_ARN: "arn:secret" }, () => async () => {
+      throw Object.assign(new Error("Secrets Manager is down"), { name: "InternalServiceError" });
+    });
+    const quote = formQuote(0.72);
+    expect(await handler(postJson(quote, { ...fromSite, [originSecretHeader]: "anything" }))).toMatchObject({ statusCode: 503 });
+    expect(await s3.keys()).not.toContain(quoteKey(quote));
   });
 
   it("checks CloudFront's header with the check it is given for ORIGIN_SECRET_ARN", async () => {
