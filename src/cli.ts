@@ -118,9 +118,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the whole bucket); what the site does not have there is deleted")
     .option("--dry-run", "print what would be uploaded, left unchanged and deleted, and change nothing")
     .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
+    .option("--wait", "wait until CloudFront has finished the invalidation (at most 15 minutes), not only accepted it")
+    .option("--keep-assets <days>", "days an asset the site no longer uses stays for pages cached elsewhere", parseDays, 7)
     .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
     .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
-    .action(async (options: { bucket: string; prefix?: string; dryRun?: boolean; distribution?: string; endpoint?: string; out?: string }) => {
+    .action(async (options: DeployCommandOptions) => {
       const { outDir } = projectFolders(io.cwd, options);
       // Loaded only here: the AWS SDK takes a while to load, and no other command needs it.
       const { createClients } = await import("./deploy/clients");
@@ -133,6 +135,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         prefix: options.prefix,
         dryRun: options.dryRun,
         distributionId: options.distribution,
+        wait: options.wait,
+        keepAssetsDays: options.keepAssets,
         log: (line) => io.stdout(`${line}\n`),
       });
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
@@ -230,6 +234,23 @@ function parseGates(value: string): GateName[] {
   const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`must be gate names separated by commas, from: ${gateNames.join(", ")}`);
   return names as GateName[];
+}
+
+interface DeployCommandOptions {
+  bucket: string;
+  prefix?: string;
+  dryRun?: boolean;
+  distribution?: string;
+  wait?: boolean;
+  keepAssets: number;
+  endpoint?: string;
+  out?: string;
+}
+
+function parseDays(value: string): number {
+  const days = Number(value);
+  if (!(days >= 0) || !Number.isFinite(days)) throw new InvalidArgumentError("must be a number of days, 0 or more");
+  return days;
 }
 
 function parsePort(value: string): number {

@@ -4,9 +4,10 @@ import { manifestFile, type Manifest } from "../build/manifest";
 import { DeployError } from "../errors";
 import { deleteObjects, listKeys, putObject, readStoredManifest, type Bucket } from "./bucket";
 import { forEachLimited } from "./concurrency";
-import { invalidate, pathsToInvalidate } from "./invalidation";
+import { invalidate, mergePaths, pathsToInvalidate, waitForInvalidations, type WaitOptions } from "./invalidation";
 import { readLocalSite } from "./local-site";
 import { cacheControlFor, planDeploy, uploadPhaseOf, uploadPhases, type DeployPlan } from "./plan";
+import { emptyStoredManifest, type StoredManifest } from "./stored-manifest";
 
 export interface DeployOptions {
   outDir: string;
@@ -20,8 +21,14 @@ export interface DeployOptions {
   distributionId?: string;
   s3: S3Client;
   cloudFront?: CloudFrontClient;
+  /** Wait until CloudFront has finished the invalidations (not only accepted them); with how long to wait. */
+  wait?: boolean | WaitOptions;
+  /** Days an asset the site no longer has stays in the bucket for pages cached elsewhere; default 7. */
+  keepAssetsDays?: number;
   /** Uploads at once; default 8. */
   concurrency?: number;
+  /** The time the deploy takes as now (when assets left the site, how long they are kept); default the clock. */
+  now?: () => Date;
   /** Where the plan and progress lines go. */
   log: (line: string) => void;
 }
@@ -31,32 +38,61 @@ export interface DeployResult {
   /** Bytes uploaded (or, in a dry run, that would be). */
   bytes: number;
   seconds: number;
+  /** The last invalidation this deploy asked for, with every path in it. */
   invalidation?: { id: string; paths: string[] };
 }
 
+/** Days an asset the site no longer uses is kept by default: longer than any cache in front of the bucket keeps a page. */
+export const defaultKeepAssetsDays = 7;
+
 /**
  * Brings the bucket to the built site in `outDir`: uploads what differs by content hash, in an order that never
- * breaks a page (assets, then pages, then sitemap/feed/robots.txt, then the manifest), then deletes what is gone and
- * invalidates the changed addresses on CloudFront. A dry run only reports the plan. If it stops midway (a network
- * failure, S3 refusing), running it again finishes the job.
+ * breaks a page (assets, then pages, then sitemap/feed/robots.txt, then the manifest), invalidates the changed
+ * addresses on CloudFront, and only then deletes what the site no longer has (old assets after a grace period). The
+ * manifest in the bucket records, at every step, what the deploy owns and which paths still need invalidating, so a
+ * deploy that stops midway (a network failure, S3 or CloudFront refusing) is finished by the next one. A dry run only
+ * reports the plan.
  */
 export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const started = performance.now();
+  const now = (options.now ?? (() => new Date()))();
   const bucket: Bucket = { client: options.s3, name: options.bucket, prefix: normalizePrefix(options.prefix) };
   const site = await readLocalSite(options.outDir, options.shownOutDir);
-  const [stored, listed] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
-  const plan = planDeploy(site.manifest, stored, listed.filter((key) => key !== manifestFile));
+  const [found, listed] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
+  const stored = found ?? emptyStoredManifest();
+  const plan = planDeploy({
+    local: site.manifest,
+    stored,
+    listed: listed.filter((key) => key !== manifestFile),
+    now,
+    keepAssetsDays: options.keepAssetsDays ?? defaultKeepAssetsDays,
+  });
   const bytes = plan.upload.reduce((sum, file) => sum + (site.manifest[file]?.size ?? 0), 0);
   const seconds = () => (performance.now() - started) / 1000;
   if (options.dryRun) {
     for (const line of formatPlan(plan)) options.log(line);
     return { plan, bytes, seconds: seconds() };
   }
-  if (plan.upload.length > 0) {
+
+  const invalidator = options.distributionId ? new Invalidator(options, bucket) : undefined;
+  let current: StoredManifest = { ...stored, pending: [...stored.pending] };
+  const save = (next: StoredManifest) => aws(bucket, "upload", () => putManifest(bucket, (current = next)));
+  // What an earlier deploy could not invalidate goes first: those pages have been stale since then.
+  if (invalidator && current.pending.length > 0) {
+    await invalidator.send(current.pending, "left by an earlier deploy");
+    await save({ ...current, pending: [] });
+  }
+
+  // Pages the site drops are invalidated with the changed ones; assets it drops keep their old contents.
+  const changed = [...plan.upload, ...plan.removed.filter((file) => uploadPhaseOf(file) !== "assets")];
+  const pending = invalidator ? mergePaths(current.pending, changed.length > 0 ? pathsToInvalidate(changed, bucket.prefix) : [], bucket.prefix) : current.pending;
+  if (plan.upload.length > 0 || plan.removed.length > 0 || pending.length !== current.pending.length) {
+    // Before anything changes, the manifest forgets the files about to change (so a deploy stopped midway sends them
+    // again), owns them and what leaves the site (so a later deploy may delete them), and records the paths to
+    // invalidate (so they are invalidated even if this deploy stops before it asks CloudFront).
+    const uploading = Object.fromEntries(plan.upload.map((file) => [file, current.retired[file] ?? now.toISOString()]));
+    await save({ version: 2, files: pick(current.files, plan.unchanged), retired: { ...plan.retired, ...uploading }, pending });
     await aws(bucket, "upload", async () => {
-      // First forget the files about to change: if this deploy stops midway, the next one sees them as changed even
-      // when the build it deploys has them as they were before this one.
-      if (stored) await putManifest(bucket, pick(stored, plan.unchanged));
       for (const phase of uploadPhases) {
         const files = plan.upload.filter((file) => uploadPhaseOf(file) === phase);
         await forEachLimited(files, options.concurrency ?? 8, async (file) =>
@@ -66,24 +102,29 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
           }),
         );
       }
-      await putManifest(bucket, site.manifest);
     });
+    await save({ version: 2, files: site.manifest, retired: plan.retired, pending });
   }
-  if (plan.delete.length > 0) await aws(bucket, "delete", () => deleteObjects(bucket, plan.delete));
-  const changed = [...plan.upload, ...plan.delete];
-  if (!options.distributionId || changed.length === 0) return { plan, bytes, seconds: seconds() };
-  const paths = pathsToInvalidate(changed);
-  if (paths.length === 0) return { plan, bytes, seconds: seconds() };
-  const distributionId = options.distributionId;
-  const id = await invalidate(options.cloudFront!, distributionId, paths).catch((error: unknown) => {
-    throw new DeployError(
-      `the site is uploaded, but CloudFront did not accept the invalidation of ${paths.length} paths on distribution ` +
-        `${distributionId} (${describe(error)}); visitors may see old pages for up to a day: run the deploy again, ` +
-        `or invalidate "/*" in the CloudFront console`,
-    );
-  });
-  options.log(`flightsite: asked CloudFront to refresh ${paths.length === 1 && paths[0] === "/*" ? "every path" : `${paths.length} paths`} (invalidation ${id})`);
-  return { plan, bytes, seconds: seconds(), invalidation: { id, paths } };
+
+  let invalidation: DeployResult["invalidation"];
+  if (invalidator && current.pending.length > 0) {
+    invalidation = { id: await invalidator.send(current.pending, "changed"), paths: current.pending };
+    await save({ ...current, pending: [] });
+  }
+  if (invalidator && options.wait) await invalidator.wait();
+
+  if (plan.delete.length > 0) {
+    // Deletions wait for CloudFront to have accepted the invalidation of every page that named what goes: without a
+    // distribution to send it to, a pending invalidation keeps them until a deploy that has one.
+    if (current.pending.length > 0) {
+      options.log(`flightsite: kept ${plan.delete.length} old files until CloudFront accepts the pending invalidation (deploy with --distribution)`);
+    } else {
+      await aws(bucket, "delete", () => deleteObjects(bucket, plan.delete));
+      const retired = Object.fromEntries(Object.entries(current.retired).filter(([file]) => !plan.delete.includes(file)));
+      await save({ ...current, retired });
+    }
+  }
+  return { plan, bytes, seconds: seconds(), ...(invalidation ? { invalidation } : {}) };
 }
 
 /** The one line that ends a deploy: what was uploaded, left and deleted, the bytes sent and the time it took. */
@@ -92,9 +133,9 @@ export function formatDeploySummary(result: DeployResult, target: string, dryRun
   const size = `${(result.bytes / 1024).toFixed(1)} KB`;
   return dryRun
     ? `flightsite: dry run for ${target}: would upload ${plan.upload.length} (${size}), leave ${plan.unchanged.length} unchanged, ` +
-        `delete ${plan.delete.length}; nothing was changed`
+        `delete ${plan.delete.length}${kept(plan)}; nothing was changed`
     : `flightsite: deployed to ${target}: ${plan.upload.length} uploaded (${size}), ${plan.unchanged.length} unchanged, ` +
-        `${plan.delete.length} deleted in ${result.seconds.toFixed(1)} s`;
+        `${plan.delete.length} deleted${kept(plan)} in ${result.seconds.toFixed(1)} s`;
 }
 
 /** The bucket and folder a deploy writes to, as `s3://bucket/prefix/`. */
@@ -109,7 +150,50 @@ function formatPlan(plan: DeployPlan): string[] {
     ...plan.upload.map((file) => `upload     ${file}`),
     ...plan.unchanged.map((file) => `unchanged  ${file}`),
     ...plan.delete.map((file) => `delete     ${file}`),
+    ...plan.keep.map((file) => `keep       ${file} (out of the site since ${plan.retired[file]})`),
   ];
+}
+
+function kept(plan: DeployPlan): string {
+  return plan.keep.length > 0 ? `, ${plan.keep.length} old kept` : "";
+}
+
+/** Sends invalidations to one distribution and remembers their ids, to wait for them. */
+class Invalidator {
+  readonly ids: string[] = [];
+  constructor(
+    private readonly options: DeployOptions,
+    private readonly bucket: Bucket,
+  ) {}
+
+  async send(paths: string[], what: string): Promise<string> {
+    const distributionId = this.options.distributionId!;
+    const id = await invalidate(this.options.cloudFront!, distributionId, paths).catch((error: unknown) => {
+      throw new DeployError(
+        `s3://${this.bucket.name}/${this.bucket.prefix} is uploaded, but CloudFront did not accept the invalidation of ` +
+          `${paths.length} paths on distribution ${distributionId} (${describe(error)}); they are recorded in the ` +
+          `bucket's manifest and the next deploy sends them first: run the deploy again`,
+      );
+    });
+    this.ids.push(id);
+    const shown = paths.length === 1 && paths[0]!.endsWith("*") ? (paths[0] === "/*" ? "every path" : paths[0]) : `${paths.length} paths`;
+    this.options.log(`flightsite: asked CloudFront to refresh ${shown}${what === "changed" ? "" : ` ${what}`} (invalidation ${id})`);
+    return id;
+  }
+
+  async wait(): Promise<void> {
+    if (this.ids.length === 0) return;
+    const { distributionId, cloudFront, wait } = this.options;
+    try {
+      await waitForInvalidations(cloudFront!, distributionId!, this.ids, typeof wait === "object" ? wait : {});
+    } catch (error) {
+      throw new DeployError(
+        `the site is uploaded and CloudFront accepted the invalidation, but waiting for it failed (${describe(error)}); ` +
+          `it usually completes within minutes: see it in the CloudFront console`,
+      );
+    }
+    this.options.log(`flightsite: CloudFront finished the invalidation (${this.ids.join(", ")})`);
+  }
 }
 
 function normalizePrefix(prefix = ""): string {
@@ -117,7 +201,7 @@ function normalizePrefix(prefix = ""): string {
   return trimmed === "" || trimmed.endsWith("/") ? trimmed : `${trimmed}/`;
 }
 
-async function putManifest(bucket: Bucket, manifest: Manifest): Promise<void> {
+async function putManifest(bucket: Bucket, manifest: StoredManifest): Promise<void> {
   await putObject(bucket, manifestFile, `${JSON.stringify(manifest)}\n`, {
     contentType: "application/json; charset=utf-8",
     cacheControl: "no-cache",
