@@ -120,6 +120,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
     .option("--wait", "wait until CloudFront has finished the invalidation (at most 15 minutes), not only accepted it")
     .option("--keep-assets <days>", "days an asset the site no longer uses stays for pages cached elsewhere", parseDays, 7)
+    .option("--adopt", "take over the objects of a bucket that no flightsite deploy wrote (without it, such a bucket is refused)")
+    .option("--max-deletes <n>", "stop before changing anything when the deploy would delete more objects (-1: no limit)", parseCount, 256)
     .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
     .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
     .action(async (options: DeployCommandOptions) => {
@@ -137,6 +139,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         distributionId: options.distribution,
         wait: options.wait,
         keepAssetsDays: options.keepAssets,
+        adopt: options.adopt,
+        maxDeletes: options.maxDeletes,
         log: (line) => io.stdout(`${line}\n`),
       });
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
@@ -243,6 +247,8 @@ interface DeployCommandOptions {
   distribution?: string;
   wait?: boolean;
   keepAssets: number;
+  adopt?: boolean;
+  maxDeletes: number;
   endpoint?: string;
   out?: string;
 }
@@ -251,6 +257,12 @@ function parseDays(value: string): number {
   const days = Number(value);
   if (!(days >= 0) || !Number.isFinite(days)) throw new InvalidArgumentError("must be a number of days, 0 or more");
   return days;
+}
+
+function parseCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < -1) throw new InvalidArgumentError("must be a whole number, 0 or more (-1: no limit)");
+  return count;
 }
 
 function parsePort(value: string): number {

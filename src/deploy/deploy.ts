@@ -25,6 +25,10 @@ export interface DeployOptions {
   wait?: boolean | WaitOptions;
   /** Days an asset the site no longer has stays in the bucket for pages cached elsewhere; default 7. */
   keepAssetsDays?: number;
+  /** Take over the objects of a bucket (or prefix) that holds no flightsite manifest, instead of refusing. */
+  adopt?: boolean;
+  /** Refuse a deploy that would delete more objects than this (a build gone wrong); default 256, -1 for no limit. */
+  maxDeletes?: number;
   /** Uploads at once; default 8. */
   concurrency?: number;
   /** The time the deploy takes as now (when assets left the site, how long they are kept); default the clock. */
@@ -45,6 +49,15 @@ export interface DeployResult {
 /** Days an asset the site no longer uses is kept by default: longer than any cache in front of the bucket keeps a page. */
 export const defaultKeepAssetsDays = 7;
 
+/** Deletions past which a deploy stops before changing anything, as `hugo deploy --maxDeletes` does. */
+export const defaultMaxDeletes = 256;
+
+/**
+ * The folder of the bucket where the previews of pull requests live, each under its own prefix with its own manifest
+ * and lock. The site's own deploy (no prefix) never lists, owns or deletes anything in it.
+ */
+export const previewsFolder = "previews/";
+
 /**
  * Brings the bucket to the built site in `outDir`: uploads what differs by content hash, in an order that never
  * breaks a page (assets, then pages, then sitemap/feed/robots.txt, then the manifest), invalidates the changed
@@ -58,19 +71,39 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const now = (options.now ?? (() => new Date()))();
   const bucket: Bucket = { client: options.s3, name: options.bucket, prefix: normalizePrefix(options.prefix) };
   const site = await readLocalSite(options.outDir, options.shownOutDir);
-  const [found, listed] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
-  const stored = found ?? emptyStoredManifest();
-  const plan = planDeploy({
-    local: site.manifest,
-    stored,
-    listed: listed.filter((key) => key !== manifestFile),
-    now,
-    keepAssetsDays: options.keepAssetsDays ?? defaultKeepAssetsDays,
-  });
+  const target = `s3://${bucket.name}/${bucket.prefix}`;
+  const reserved = bucket.prefix === "" ? previewsFolder : undefined;
+  const clashing = reserved ? Object.keys(site.manifest).filter((file) => file.startsWith(reserved)) : [];
+  if (clashing.length > 0) {
+    throw new DeployError(`${options.shownOutDir}/ has files under ${reserved} (${sample(clashing)}), the bucket's folder for previews; rename that folder of the site`);
+  }
+  const [found, everything] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
+  const listed = everything.filter((key) => !bookkeepingFiles.includes(key) && !(reserved && key.startsWith(reserved)));
+  if (!found && listed.length > 0 && !options.adopt) {
+    throw new DeployError(
+      `${target} holds ${listed.length} ${listed.length === 1 ? "object" : "objects"} but no ${manifestFile}, so no flightsite ` +
+        `deploy wrote them (${sample(listed)}); deploy into an empty bucket or another --prefix, or run again with --adopt ` +
+        `to take them over (those the site does not have are then deleted like old files of the site)`,
+    );
+  }
+  // Adopted objects count as files that left the site now: pages go at once, assets after the grace period.
+  const stored = found ?? { ...emptyStoredManifest(), retired: Object.fromEntries(listed.map((key) => [key, now.toISOString()])) };
+  const plan = planDeploy({ local: site.manifest, stored, listed, now, keepAssetsDays: options.keepAssetsDays ?? defaultKeepAssetsDays });
+  const maxDeletes = options.maxDeletes ?? defaultMaxDeletes;
+  const tooMany =
+    maxDeletes >= 0 && plan.delete.length > maxDeletes
+      ? `this deploy would delete ${plan.delete.length} objects of ${target} (${sample(plan.delete)}), more than --max-deletes ` +
+        `${maxDeletes} allows; check that ${options.shownOutDir}/ holds the whole site, then run again with --max-deletes ${plan.delete.length}`
+      : undefined;
+  if (tooMany && !options.dryRun) throw new DeployError(tooMany);
+  if (plan.foreign.length > 0) {
+    options.log(`flightsite: left ${plan.foreign.length} ${plan.foreign.length === 1 ? "object" : "objects"} that no deploy of this site wrote (${sample(plan.foreign)})`);
+  }
   const bytes = plan.upload.reduce((sum, file) => sum + (site.manifest[file]?.size ?? 0), 0);
   const seconds = () => (performance.now() - started) / 1000;
   if (options.dryRun) {
     for (const line of formatPlan(plan)) options.log(line);
+    if (tooMany) options.log(`flightsite: a real deploy would stop here: ${tooMany}`);
     return { plan, bytes, seconds: seconds() };
   }
 
@@ -152,6 +185,14 @@ function formatPlan(plan: DeployPlan): string[] {
     ...plan.delete.map((file) => `delete     ${file}`),
     ...plan.keep.map((file) => `keep       ${file} (out of the site since ${plan.retired[file]})`),
   ];
+}
+
+/** The deploy's own objects beside the site: never part of it, never foreign. */
+const bookkeepingFiles = [manifestFile];
+
+/** A few keys of a long list, for a message. */
+function sample(keys: string[]): string {
+  return keys.slice(0, 3).join(", ") + (keys.length > 3 ? ` and ${keys.length - 3} more` : "");
 }
 
 function kept(plan: DeployPlan): string {
