@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import type { BuildResult } from "./build/build";
@@ -121,6 +122,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--wait", "wait until CloudFront has finished the invalidation (at most 15 minutes), not only accepted it")
     .option("--keep-assets <days>", "days an asset the site no longer uses stays for pages cached elsewhere", parseDays, 7)
     .option("--adopt", "take over the objects of a bucket that no flightsite deploy wrote (without it, such a bucket is refused)")
+    .option("--break-lock", "replace the lock a deploy left when it stopped without unlocking (its owner and time are shown when refused)")
     .option("--max-deletes <n>", "stop before changing anything when the deploy would delete more objects (-1: no limit)", parseCount, 256)
     .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
     .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
@@ -129,6 +131,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       // Loaded only here: the AWS SDK takes a while to load, and no other command needs it.
       const { createClients } = await import("./deploy/clients");
       const { deploy, deployTarget, formatDeploySummary } = await import("./deploy/deploy");
+      const { describeDeployer } = await import("./deploy/lock");
       const result = await deploy({
         ...createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION }),
         outDir,
@@ -141,6 +144,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         keepAssetsDays: options.keepAssets,
         adopt: options.adopt,
         maxDeletes: options.maxDeletes,
+        breakLock: options.breakLock,
+        deployer: describeDeployer(io.env ?? process.env, os.userInfo().username, os.hostname()),
         log: (line) => io.stdout(`${line}\n`),
       });
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
@@ -249,6 +254,7 @@ interface DeployCommandOptions {
   keepAssets: number;
   adopt?: boolean;
   maxDeletes: number;
+  breakLock?: boolean;
   endpoint?: string;
   out?: string;
 }

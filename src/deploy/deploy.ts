@@ -5,7 +5,8 @@ import { DeployError } from "../errors";
 import { deleteObjects, listKeys, putObject, readStoredManifest, type Bucket } from "./bucket";
 import { forEachLimited } from "./concurrency";
 import { invalidate, mergePaths, pathsToInvalidate, waitForInvalidations, type WaitOptions } from "./invalidation";
-import { readLocalSite } from "./local-site";
+import { readLocalSite, type LocalSite } from "./local-site";
+import { acquireLock, lockFile } from "./lock";
 import { cacheControlFor, planDeploy, uploadPhaseOf, uploadPhases, type DeployPlan } from "./plan";
 import { emptyStoredManifest, type StoredManifest } from "./stored-manifest";
 
@@ -29,6 +30,10 @@ export interface DeployOptions {
   adopt?: boolean;
   /** Refuse a deploy that would delete more objects than this (a build gone wrong); default 256, -1 for no limit. */
   maxDeletes?: number;
+  /** Who deploys, written in the lock ("jane@laptop", a CI run's address); see `describeDeployer`. */
+  deployer?: string;
+  /** Replace the lock a deploy that stopped without unlocking left behind. */
+  breakLock?: boolean;
   /** Uploads at once; default 8. */
   concurrency?: number;
   /** The time the deploy takes as now (when assets left the site, how long they are kept); default the clock. */
@@ -77,6 +82,49 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   if (clashing.length > 0) {
     throw new DeployError(`${options.shownOutDir}/ has files under ${reserved} (${sample(clashing)}), the bucket's folder for previews; rename that folder of the site`);
   }
+  // A dry run changes nothing, so it neither needs nor waits for the lock.
+  const lock = options.dryRun
+    ? undefined
+    : await aws(bucket, "lock", () =>
+        acquireLock(bucket, { by: options.deployer ?? "flightsite deploy", now, breakLock: options.breakLock, log: options.log }),
+      );
+  try {
+    return await carryOut(options, { bucket, site, now, started, target, reserved });
+  } finally {
+    await lock?.release().catch((error: unknown) => {
+      options.log(`flightsite: could not remove the lock ${target}${lockFile} (${describe(error)}); the next deploy needs --break-lock`);
+    });
+  }
+}
+
+/** The one line that ends a deploy: what was uploaded, left and deleted, the bytes sent and the time it took. */
+export function formatDeploySummary(result: DeployResult, target: string, dryRun = false): string {
+  const { plan } = result;
+  const size = `${(result.bytes / 1024).toFixed(1)} KB`;
+  return dryRun
+    ? `flightsite: dry run for ${target}: would upload ${plan.upload.length} (${size}), leave ${plan.unchanged.length} unchanged, ` +
+        `delete ${plan.delete.length}${kept(plan)}; nothing was changed`
+    : `flightsite: deployed to ${target}: ${plan.upload.length} uploaded (${size}), ${plan.unchanged.length} unchanged, ` +
+        `${plan.delete.length} deleted${kept(plan)} in ${result.seconds.toFixed(1)} s`;
+}
+
+/** The bucket and folder a deploy writes to, as `s3://bucket/prefix/`. */
+export function deployTarget(bucket: string, prefix?: string): string {
+  return `s3://${bucket}/${normalizePrefix(prefix)}`;
+}
+
+// --- internal ---
+
+interface Context {
+  bucket: Bucket;
+  site: LocalSite;
+  now: Date;
+  started: number;
+  target: string;
+  reserved: string | undefined;
+}
+
+async function carryOut(options: DeployOptions, { bucket, site, now, started, target, reserved }: Context): Promise<DeployResult> {
   const [found, everything] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
   const listed = everything.filter((key) => !bookkeepingFiles.includes(key) && !(reserved && key.startsWith(reserved)));
   if (!found && listed.length > 0 && !options.adopt) {
@@ -160,23 +208,6 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   return { plan, bytes, seconds: seconds(), ...(invalidation ? { invalidation } : {}) };
 }
 
-/** The one line that ends a deploy: what was uploaded, left and deleted, the bytes sent and the time it took. */
-export function formatDeploySummary(result: DeployResult, target: string, dryRun = false): string {
-  const { plan } = result;
-  const size = `${(result.bytes / 1024).toFixed(1)} KB`;
-  return dryRun
-    ? `flightsite: dry run for ${target}: would upload ${plan.upload.length} (${size}), leave ${plan.unchanged.length} unchanged, ` +
-        `delete ${plan.delete.length}${kept(plan)}; nothing was changed`
-    : `flightsite: deployed to ${target}: ${plan.upload.length} uploaded (${size}), ${plan.unchanged.length} unchanged, ` +
-        `${plan.delete.length} deleted${kept(plan)} in ${result.seconds.toFixed(1)} s`;
-}
-
-/** The bucket and folder a deploy writes to, as `s3://bucket/prefix/`. */
-export function deployTarget(bucket: string, prefix?: string): string {
-  return `s3://${bucket}/${normalizePrefix(prefix)}`;
-}
-
-// --- internal ---
 
 function formatPlan(plan: DeployPlan): string[] {
   return [
@@ -188,7 +219,7 @@ function formatPlan(plan: DeployPlan): string[] {
 }
 
 /** The deploy's own objects beside the site: never part of it, never foreign. */
-const bookkeepingFiles = [manifestFile];
+const bookkeepingFiles = [manifestFile, lockFile];
 
 /** A few keys of a long list, for a message. */
 function sample(keys: string[]): string {
@@ -254,6 +285,7 @@ function pick(manifest: Manifest, files: string[]): Manifest {
 }
 
 const whatFailed = {
+  lock: "could not be locked for this deploy",
   read: "could not read what it holds",
   upload: "stopped the upload",
   delete: "stopped the deletion of old files",
@@ -264,9 +296,10 @@ async function aws<T>(bucket: Bucket, step: keyof typeof whatFailed, work: () =>
   try {
     return await work();
   } catch (error) {
+    if (error instanceof DeployError) throw error;
     const target = `s3://${bucket.name}/${bucket.prefix}`;
     const advice =
-      step === "read"
+      step === "read" || step === "lock"
         ? "check the bucket's name, the AWS credentials (AWS_PROFILE, or the role in CI) and AWS_REGION, then run the deploy again"
         : "the site there is still whole (new files go up before the pages that use them); run the same deploy again to finish it";
     throw new DeployError(`${target} ${whatFailed[step]} (${describe(error)}); ${advice}`);

@@ -54,3 +54,8 @@ export function recordRequests(client: S3Client, events: string[]): void {
     { step: "initialize" },
   );
 }
+
+/** The requests of `recordRequests` without those for the deploy lock, which come first and last in every deploy. */
+export function withoutLock(events: string[]): string[] {
+  return events.filter((event) => !event.endsWith(" .deploy-lock.json"));
+}
