@@ -151,6 +151,31 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
     });
 
+  program
+    .command("teardown")
+    .description("Remove what deploys wrote under a folder of the bucket (a pull request's preview): the objects its manifest owns, then the manifest.")
+    .requiredOption("--bucket <name>", "the S3 bucket")
+    .requiredOption("--prefix <folder>", "the folder to remove, like previews/pr-42/ (never the whole bucket)")
+    .option("--distribution <id>", "the CloudFront distribution to forget the folder's paths on")
+    .option("--break-lock", "replace the lock a deploy left when it stopped without unlocking")
+    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .action(async (options: { bucket: string; prefix: string; distribution?: string; breakLock?: boolean; endpoint?: string }) => {
+      const { createClients } = await import("./deploy/clients");
+      const { teardown } = await import("./deploy/teardown");
+      const { describeDeployer } = await import("./deploy/lock");
+      const env = io.env ?? process.env;
+      const deleted = await teardown({
+        ...createClients({ endpoint: options.endpoint, region: env.AWS_REGION }),
+        bucket: options.bucket,
+        prefix: options.prefix,
+        distributionId: options.distribution,
+        breakLock: options.breakLock,
+        deployer: describeDeployer(env, os.userInfo().username, os.hostname()),
+        log: (line) => io.stdout(`${line}\n`),
+      });
+      io.stdout(`flightsite: removed ${deleted} ${deleted === 1 ? "object" : "objects"} from s3://${options.bucket}/${options.prefix.replace(/^\/+/, "").replace(/\/*$/, "/")}\n`);
+    });
+
   try {
     await program.parseAsync(argv, { from: "user" });
     return 0;
