@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
@@ -149,6 +150,33 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         log: (line) => io.stdout(`${line}\n`),
       });
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
+    });
+
+  program
+    .command("changes")
+    .description(
+      "Print, as a Markdown list, the pages of the built site that differ from those a deploy stored in the bucket (the " +
+        "live site by default), each linked under --url: the list a preview's pull request comment shows.",
+    )
+    .requiredOption("--bucket <name>", "the S3 bucket holding the deployed site")
+    .requiredOption("--url <address>", "where the built site is previewed, like https://www.example.com/previews/pr-42/")
+    .option("--against <folder>", "the folder of the bucket whose deploy to compare with (default: the bucket's root, the live site)", "")
+    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
+    .action(async (options: { bucket: string; url: string; against: string; endpoint?: string; out?: string }) => {
+      const { outDir } = projectFolders(io.cwd, options);
+      const { createClients } = await import("./deploy/clients");
+      const { readStoredManifest } = await import("./deploy/bucket");
+      const { diffPages, formatPageChanges } = await import("./deploy/changes");
+      const { manifestFile } = await import("./build/manifest");
+      const built = await readFile(path.join(outDir, manifestFile), "utf8").catch(() => undefined);
+      if (built === undefined) throw new DeployError(`${shownPath(io.cwd, outDir)}/ holds no build (no ${manifestFile} in it); run flightsite build first`);
+      const { s3 } = createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION });
+      const prefix = options.against.replace(/^\/+/, "").replace(/([^/])$/, "$1/");
+      const stored = await readStoredManifest({ client: s3, name: options.bucket, prefix }, manifestFile).catch((error: unknown) => {
+        throw new DeployError(`s3://${options.bucket}/${prefix} could not be read (${(error as Error).message}); check the bucket's name and the AWS credentials`);
+      });
+      io.stdout(formatPageChanges(diffPages(stored?.files ?? {}, JSON.parse(built)), options.url));
     });
 
   program
