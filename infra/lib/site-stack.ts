@@ -47,6 +47,7 @@ export class SiteStack extends Stack {
     new CfnOutput(this, "SiteDistributionId", { value: this.site.distribution.distributionId, description: "repository variable SITE_DISTRIBUTION_ID" });
     new CfnOutput(this, "SiteDomainName", { value: this.site.distribution.distributionDomainName, description: "where the site answers; point your DNS name at it" });
     new CfnOutput(this, "DeployRoleArn", { value: deployer.role.roleArn, description: "repository variable AWS_DEPLOY_ROLE_ARN" });
+    new CfnOutput(this, "PreviewRoleArn", { value: deployer.previewRole.roleArn, description: "repository variable AWS_PREVIEW_ROLE_ARN" });
     new CfnOutput(this, "QuotesBucket", { value: this.intake.bucket.bucketName, description: "where the quotes are stored (README: Where quotes go)" });
   }
 }

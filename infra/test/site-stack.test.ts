@@ -178,7 +178,7 @@ describe("the site's stack", () => {
   });
 
   it("names in its outputs the bucket, distribution, domain and role the publish workflow needs", () => {
-    expect(Object.keys(template.findOutputs("*")).sort()).toEqual(["DeployRoleArn", "QuotesBucket", "SiteBucket", "SiteDistributionId", "SiteDomainName"]);
+    expect(Object.keys(template.findOutputs("*")).sort()).toEqual(["DeployRoleArn", "PreviewRoleArn", "QuotesBucket", "SiteBucket", "SiteDistributionId", "SiteDomainName"]);
     template.hasOutput("SiteBucket", { Description: "repository variable SITE_BUCKET" });
     template.hasOutput("SiteDistributionId", { Description: "repository variable SITE_DISTRIBUTION_ID" });
     template.hasOutput("DeployRoleArn", { Description: "repository variable AWS_DEPLOY_ROLE_ARN" });
