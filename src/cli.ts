@@ -113,11 +113,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   program
     .command("deploy")
     .description(
-      "Upload the built site to an S3 bucket by content hash (only what changed, pages after what they use, deletions " +
-        "last) and refresh those paths on CloudFront. AWS credentials and region come from the usual AWS settings.",
+      "Upload the built site to an S3 bucket by content hash (only what changed, pages after what they use), refresh " +
+        "those paths on CloudFront, then delete only what earlier deploys wrote and the site no longer has (old assets " +
+        "after --keep-assets days). One deploy at a time. AWS credentials and region come from the usual AWS settings.",
     )
     .requiredOption("--bucket <name>", "the S3 bucket to deploy to")
-    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the whole bucket); what the site does not have there is deleted")
+    .option("--prefix <folder>", "a folder of the bucket to deploy into, with its own manifest and lock, like previews/pr-42/ (default: the bucket, less previews/)")
     .option("--dry-run", "print what would be uploaded, left unchanged and deleted, and change nothing")
     .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
     .option("--wait", "wait until CloudFront has finished the invalidation (at most 15 minutes), not only accepted it")
