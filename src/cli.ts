@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import type { BuildResult } from "./build/build";
@@ -111,20 +113,27 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   program
     .command("deploy")
     .description(
-      "Upload the built site to an S3 bucket by content hash (only what changed, pages after what they use, deletions " +
-        "last) and refresh those paths on CloudFront. AWS credentials and region come from the usual AWS settings.",
+      "Upload the built site to an S3 bucket by content hash (only what changed, pages after what they use), refresh " +
+        "those paths on CloudFront, then delete only what earlier deploys wrote and the site no longer has (old assets " +
+        "after --keep-assets days). One deploy at a time. AWS credentials and region come from the usual AWS settings.",
     )
     .requiredOption("--bucket <name>", "the S3 bucket to deploy to")
-    .option("--prefix <folder>", "a folder of the bucket to deploy into (default: the whole bucket); what the site does not have there is deleted")
+    .option("--prefix <folder>", "a folder of the bucket to deploy into, with its own manifest and lock, like previews/pr-42/ (default: the bucket, less previews/)")
     .option("--dry-run", "print what would be uploaded, left unchanged and deleted, and change nothing")
     .option("--distribution <id>", "the CloudFront distribution to invalidate the changed paths on")
+    .option("--wait", "wait until CloudFront has finished the invalidation (at most 15 minutes), not only accepted it")
+    .option("--keep-assets <days>", "days an asset the site no longer uses stays for pages cached elsewhere", parseDays, 7)
+    .option("--adopt", "take over the objects of a bucket that no flightsite deploy wrote (without it, such a bucket is refused)")
+    .option("--break-lock", "replace the lock a deploy left when it stopped without unlocking (its owner and time are shown when refused)")
+    .option("--max-deletes <n>", "stop before changing anything when the deploy would delete more objects (-1: no limit)", parseCount, 256)
     .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
     .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
-    .action(async (options: { bucket: string; prefix?: string; dryRun?: boolean; distribution?: string; endpoint?: string; out?: string }) => {
+    .action(async (options: DeployCommandOptions) => {
       const { outDir } = projectFolders(io.cwd, options);
       // Loaded only here: the AWS SDK takes a while to load, and no other command needs it.
       const { createClients } = await import("./deploy/clients");
       const { deploy, deployTarget, formatDeploySummary } = await import("./deploy/deploy");
+      const { describeDeployer } = await import("./deploy/lock");
       const result = await deploy({
         ...createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION }),
         outDir,
@@ -133,9 +142,67 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         prefix: options.prefix,
         dryRun: options.dryRun,
         distributionId: options.distribution,
+        wait: options.wait,
+        keepAssetsDays: options.keepAssets,
+        adopt: options.adopt,
+        maxDeletes: options.maxDeletes,
+        breakLock: options.breakLock,
+        deployer: describeDeployer(io.env ?? process.env, os.userInfo().username, os.hostname()),
         log: (line) => io.stdout(`${line}\n`),
       });
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
+    });
+
+  program
+    .command("changes")
+    .description(
+      "Print, as a Markdown list, the pages of the built site that differ from those a deploy stored in the bucket (the " +
+        "live site by default), each linked under --url: the list a preview's pull request comment shows.",
+    )
+    .requiredOption("--bucket <name>", "the S3 bucket holding the deployed site")
+    .requiredOption("--url <address>", "where the built site is previewed, like https://www.example.com/previews/pr-42/")
+    .option("--against <folder>", "the folder of the bucket whose deploy to compare with (default: the bucket's root, the live site)", "")
+    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
+    .action(async (options: { bucket: string; url: string; against: string; endpoint?: string; out?: string }) => {
+      const { outDir } = projectFolders(io.cwd, options);
+      const { createClients } = await import("./deploy/clients");
+      const { readStoredManifest } = await import("./deploy/bucket");
+      const { diffPages, formatPageChanges } = await import("./deploy/changes");
+      const { manifestFile } = await import("./build/manifest");
+      const built = await readFile(path.join(outDir, manifestFile), "utf8").catch(() => undefined);
+      if (built === undefined) throw new DeployError(`${shownPath(io.cwd, outDir)}/ holds no build (no ${manifestFile} in it); run flightsite build first`);
+      const { s3 } = createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION });
+      const prefix = options.against.replace(/^\/+/, "").replace(/([^/])$/, "$1/");
+      const stored = await readStoredManifest({ client: s3, name: options.bucket, prefix }, manifestFile).catch((error: unknown) => {
+        throw new DeployError(`s3://${options.bucket}/${prefix} could not be read (${(error as Error).message}); check the bucket's name and the AWS credentials`);
+      });
+      io.stdout(formatPageChanges(diffPages(stored?.files ?? {}, JSON.parse(built)), options.url));
+    });
+
+  program
+    .command("teardown")
+    .description("Remove what deploys wrote under a folder of the bucket (a pull request's preview): the objects its manifest owns, then the manifest.")
+    .requiredOption("--bucket <name>", "the S3 bucket")
+    .requiredOption("--prefix <folder>", "the folder to remove, like previews/pr-42/ (never the whole bucket)")
+    .option("--distribution <id>", "the CloudFront distribution to forget the folder's paths on")
+    .option("--break-lock", "replace the lock a deploy left when it stopped without unlocking")
+    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .action(async (options: { bucket: string; prefix: string; distribution?: string; breakLock?: boolean; endpoint?: string }) => {
+      const { createClients } = await import("./deploy/clients");
+      const { teardown } = await import("./deploy/teardown");
+      const { describeDeployer } = await import("./deploy/lock");
+      const env = io.env ?? process.env;
+      const deleted = await teardown({
+        ...createClients({ endpoint: options.endpoint, region: env.AWS_REGION }),
+        bucket: options.bucket,
+        prefix: options.prefix,
+        distributionId: options.distribution,
+        breakLock: options.breakLock,
+        deployer: describeDeployer(env, os.userInfo().username, os.hostname()),
+        log: (line) => io.stdout(`${line}\n`),
+      });
+      io.stdout(`flightsite: removed ${deleted} ${deleted === 1 ? "object" : "objects"} from s3://${options.bucket}/${options.prefix.replace(/^\/+/, "").replace(/\/*$/, "/")}\n`);
     });
 
   const { defineLeadsCommand } = await import("./leads/commands");
@@ -238,6 +305,32 @@ function parseGates(value: string): GateName[] {
   const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`must be gate names separated by commas, from: ${gateNames.join(", ")}`);
   return names as GateName[];
+}
+
+interface DeployCommandOptions {
+  bucket: string;
+  prefix?: string;
+  dryRun?: boolean;
+  distribution?: string;
+  wait?: boolean;
+  keepAssets: number;
+  adopt?: boolean;
+  maxDeletes: number;
+  breakLock?: boolean;
+  endpoint?: string;
+  out?: string;
+}
+
+function parseDays(value: string): number {
+  const days = Number(value);
+  if (!(days >= 0) || !Number.isFinite(days)) throw new InvalidArgumentError("must be a number of days, 0 or more");
+  return days;
+}
+
+function parseCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < -1) throw new InvalidArgumentError("must be a whole number, 0 or more (-1: no limit)");
+  return count;
 }
 
 function parsePort(value: string): number {

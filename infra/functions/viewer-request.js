@@ -3,13 +3,17 @@
 // neither S3's REST endpoint nor CloudFront maps a folder to its index.html. A plain script with no exports:
 // CloudFront runs `handler`, and infra/test/viewer-request.test.ts loads this file in Node with node:vm.
 
-// The deploy's manifest sits beside the site in the bucket; it is not a page.
-var hiddenFiles = ["/.deploy-manifest.json"];
+// The deploy's manifest and lock sit beside the site in the bucket, and beside each preview under
+// /previews/pr-N/; they are not pages.
+var hiddenFiles = [".deploy-manifest.json", ".deploy-lock.json"];
 
+// A preview (/previews/pr-42/…) is a whole copy of the site in a folder of the bucket: its addresses work as the
+// site's do, by the same rules below. Its X-Robots-Tag: noindex comes from the /previews/* behaviour's headers
+// (infra/lib/static-site.ts), since a viewer-request function cannot set headers on the answer.
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (hiddenFiles.indexOf(uri) !== -1) {
+  if (hiddenFiles.indexOf(uri.slice(uri.lastIndexOf("/") + 1)) !== -1) {
     return { statusCode: 404, statusDescription: "Not Found" };
   }
   // /about/ is about/index.html.

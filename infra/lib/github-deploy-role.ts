@@ -17,12 +17,18 @@ export interface GithubDeployRoleProps {
 
 const githubTokens = "token.actions.githubusercontent.com";
 
+/** The folder of the bucket the previews of pull requests are deployed under (src/deploy/deploy.ts `previewsFolder`). */
+export const previewsFolder = "previews/";
+
 /**
- * The role the publish workflow assumes through GitHub's OpenID Connect tokens, with no stored keys: it may only
- * list, read, write and delete the site's objects and invalidate the site's distribution.
+ * The roles GitHub workflows assume through GitHub's OpenID Connect tokens, with no stored keys. `role`, for the
+ * publish workflow on main only, may list, read, write and delete the site's objects and invalidate the site's
+ * distribution. `previewRole`, for the preview workflow's pull_request jobs, may write and delete only under
+ * previews/ (and read the live site's manifest, to list the pages a pull request changes).
  */
 export class GithubDeployRole extends Construct {
   readonly role: iam.Role;
+  readonly previewRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: GithubDeployRoleProps) {
     super(scope, id);
@@ -50,11 +56,34 @@ export class GithubDeployRole extends Construct {
       id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
       reason: "The deploy writes the whole built site: any object of the site's bucket, and no other bucket's.",
     });
-    this.role.addToPolicy(
+    const invalidations = new iam.PolicyStatement({
+      actions: ["cloudfront:CreateInvalidation", "cloudfront:GetInvalidation"],
+      resources: [Stack.of(this).formatArn({ service: "cloudfront", region: "", resource: "distribution", resourceName: props.distribution.distributionId })],
+    });
+    this.role.addToPolicy(invalidations);
+
+    // GitHub names a pull_request job's token "repo:owner/name:pull_request", whatever its branch. Pull requests
+    // from forks get no token at all (GitHub withholds id-token: write from them), and the workflow skips them.
+    this.previewRole = new iam.Role(this, "PreviewRole", {
+      description: `flightsite previews of pull requests in ${props.repository}, under ${previewsFolder} only`,
+      assumedBy: new iam.WebIdentityPrincipal(providerArn, {
+        StringEquals: {
+          [`${githubTokens}:aud`]: "sts.amazonaws.com",
+          [`${githubTokens}:sub`]: `repo:${props.repository}:pull_request`,
+        },
+      }),
+    });
+    // Listing is not narrowed to previews/ (the site is public anyway): without s3:ListBucket on the bucket itself,
+    // S3 answers a missing key (a new preview's manifest, a free lock) with 403 instead of 404.
+    this.previewRole.addToPolicy(new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [props.bucket.bucketArn] }));
+    this.previewRole.addToPolicy(
       new iam.PolicyStatement({
-        actions: ["cloudfront:CreateInvalidation", "cloudfront:GetInvalidation"],
-        resources: [Stack.of(this).formatArn({ service: "cloudfront", region: "", resource: "distribution", resourceName: props.distribution.distributionId })],
+        actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+        resources: [props.bucket.arnForObjects(`${previewsFolder}*`)],
       }),
     );
+    this.previewRole.addToPolicy(new iam.PolicyStatement({ actions: ["s3:GetObject"], resources: [props.bucket.arnForObjects(".deploy-manifest.json")] }));
+    // CloudFront cannot limit an invalidation's paths by policy; the deploy only ever sends paths under its prefix.
+    this.previewRole.addToPolicy(invalidations);
   }
 }

@@ -111,8 +111,10 @@ export class SiteStack extends Stack {
     new CfnOutput(this, "SiteDistributionId", { value: this.site.distribution.distributionId, description: "repository variable SITE_DISTRIBUTION_ID" });
     new CfnOutput(this, "SiteDomainName", { value: this.site.distribution.distributionDomainName, description: "where the site answers; point your DNS name at it" });
     new CfnOutput(this, "DeployRoleArn", { value: deployer.role.roleArn, description: "repository variable AWS_DEPLOY_ROLE_ARN" });
+    new CfnOutput(this, "PreviewRoleArn", { value: deployer.previewRole.roleArn, description: "repository variable AWS_PREVIEW_ROLE_ARN" });
     new CfnOutput(this, "QuotesBucket", { value: this.intake.bucket.bucketName, description: "where the quotes are stored (README: Where quotes go)" });
     new CfnOutput(this, "NoticeQueueArn", { value: this.delivery.queue.queueArn, description: "the queue of quote notices (infra/README.md: redriving dead letters)" });
+    new CfnOutput(this, "NoticeQueueUrl", { value: this.delivery.queue.queueUrl, description: "where flightsite leads resend puts a notice again (docs/leads.md)" });
     new CfnOutput(this, "DeadLetterQueueArn", { value: this.delivery.deadLetters.queueArn, description: "notices that failed 5 times (infra/README.md: Dead letters)" });
     new CfnOutput(this, "AccessLogsBucket", { value: accessLogs.bucketName, description: "S3 access logs (s3/) and CloudFront's standard logs (cloudfront/)" });
   }

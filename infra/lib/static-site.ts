@@ -51,15 +51,21 @@ export class StaticSite extends Construct {
       comment: "/x to /x/ (301), /x/ to /x/index.html",
     });
 
-    const headers = (this.headers = new cloudfront.ResponseHeadersPolicy(this, "Headers", {
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.policy), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-      },
-    }));
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.policy), override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+      contentTypeOptions: { override: true },
+      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+    };
+    const headers = (this.headers = new cloudfront.ResponseHeadersPolicy(this, "Headers", { securityHeadersBehavior }));
+    // Previews of pull requests (/previews/pr-N/, deployed by the preview workflow) are for reviewers, never for
+    // search engines: the same headers, and X-Robots-Tag on every answer, pages and files alike.
+    const previewHeaders = new cloudfront.ResponseHeadersPolicy(this, "PreviewHeaders", {
+      comment: "the site's headers, and noindex for previews of pull requests",
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [{ header: "X-Robots-Tag", value: "noindex", override: true }] },
+    });
 
     // Pages are stored with "Cache-Control: no-cache" so browsers revalidate them; CloudFront keeps them (a day at
     // least) until `flightsite deploy --distribution` invalidates what changed. Content-hashed assets: a year.
@@ -74,6 +80,16 @@ export class StaticSite extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const siteBehavior: cloudfront.BehaviorOptions = {
+      origin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      compress: true,
+      cachePolicy: cache,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
     this.distribution = new cloudfront.Distribution(this, "Distribution", {
       comment: "flightsite",
       defaultRootObject: "index.html",
@@ -89,16 +105,10 @@ export class StaticSite extends Construct {
             certificate: acm.Certificate.fromCertificateArn(this, "Certificate", props.domain.certificateArn),
           }
         : {}),
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        compress: true,
-        cachePolicy: cache,
-        responseHeadersPolicy: headers,
-        functionAssociations: [{ function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-      },
+      defaultBehavior: siteBehavior,
+      additionalBehaviors: { "previews/*": { ...siteBehavior, responseHeadersPolicy: previewHeaders } },
       // A missing object is a 403 from a private bucket (CloudFront may not list it): both are the site's 404 page.
+      // Error responses belong to the whole distribution, so a preview's missing page gets the live site's 404 page.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 404,

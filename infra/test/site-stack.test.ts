@@ -208,6 +208,8 @@ describe("the site's stack", () => {
       "DeadLetterQueueArn",
       "DeployRoleArn",
       "NoticeQueueArn",
+      "NoticeQueueUrl",
+      "PreviewRoleArn",
       "QuotesBucket",
       "SiteBucket",
       "SiteDistributionId",

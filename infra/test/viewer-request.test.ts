@@ -64,7 +64,32 @@ describe("the viewer-request function", () => {
   });
 });
 
-it("hides the manifest under the name the build gives it", async () => {
+describe("the viewer-request function on a preview (issue 27)", () => {
+  it("serves a preview's folder addresses from their index.html, as the site's", () => {
+    expect(handler(requestFor("/previews/pr-42/")).uri).toBe("/previews/pr-42/index.html");
+    expect(handler(requestFor("/previews/pr-42/naples/")).uri).toBe("/previews/pr-42/naples/index.html");
+  });
+
+  it("redirects a preview's page address without its slash, keeping the query", () => {
+    expect(handler(requestFor("/previews/pr-42", { a: { value: "1" } })).headers).toEqual({ location: { value: "/previews/pr-42/?a=1" } });
+    expect(handler(requestFor("/previews/pr-42/naples")).headers).toEqual({ location: { value: "/previews/pr-42/naples/" } });
+  });
+
+  it("leaves a preview's files alone", () => {
+    const event = requestFor("/previews/pr-42/assets/client.ABCDEFGH.js");
+    expect(handler(event)).toBe(event.request);
+  });
+
+  it("answers a preview's manifest and lock, and the site's lock, with 404", () => {
+    for (const uri of ["/previews/pr-42/.deploy-manifest.json", "/previews/pr-42/.deploy-lock.json", "/.deploy-lock.json"]) {
+      expect(handler(requestFor(uri)), uri).toEqual({ statusCode: 404, statusDescription: "Not Found" });
+    }
+  });
+});
+
+it("hides the manifest and the lock under the names the build and the deploy give them", async () => {
   const { manifestFile } = await import("../../src/build/manifest");
-  expect(code).toContain(`"/${manifestFile}"`);
+  const { lockFile } = await import("../../src/deploy/lock");
+  expect(code).toContain(`"${manifestFile}"`);
+  expect(code).toContain(`"${lockFile}"`);
 });

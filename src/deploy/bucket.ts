@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   NoSuchKey,
@@ -6,7 +7,7 @@ import {
   paginateListObjectsV2,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import type { Manifest } from "../build/manifest";
+import { parseStoredManifest, type StoredManifest } from "./stored-manifest";
 
 /** One bucket, seen from under a prefix: keys are given and returned relative to it. */
 export interface Bucket {
@@ -17,10 +18,16 @@ export interface Bucket {
 }
 
 /** The manifest the last deploy stored under `key`, or undefined when there is none. */
-export async function readStoredManifest(bucket: Bucket, key: string): Promise<Manifest | undefined> {
+export async function readStoredManifest(bucket: Bucket, key: string): Promise<StoredManifest | undefined> {
+  const object = await getObject(bucket, key);
+  return object && parseStoredManifest(object.text);
+}
+
+/** The text and ETag of the object at `key`, or undefined when there is none. */
+export async function getObject(bucket: Bucket, key: string): Promise<{ text: string; etag: string } | undefined> {
   try {
     const object = await bucket.client.send(new GetObjectCommand({ Bucket: bucket.name, Key: bucket.prefix + key }));
-    return JSON.parse(await object.Body!.transformToString()) as Manifest;
+    return { text: await object.Body!.transformToString(), etag: object.ETag ?? "" };
   } catch (error) {
     if (error instanceof NoSuchKey || (error as Error).name === "NoSuchKey") return undefined;
     throw error;
@@ -41,6 +48,8 @@ export async function putObject(
   key: string,
   body: Uint8Array | string,
   headers: { contentType: string; cacheControl: string },
+  /** Write only if no object is there ("*" as If-None-Match), or only over the object with this ETag (If-Match). */
+  condition: { ifNoneMatch?: "*"; ifMatch?: string } = {},
 ): Promise<void> {
   await bucket.client.send(
     new PutObjectCommand({
@@ -49,6 +58,8 @@ export async function putObject(
       Body: body,
       ContentType: headers.contentType,
       CacheControl: headers.cacheControl,
+      IfNoneMatch: condition.ifNoneMatch,
+      IfMatch: condition.ifMatch,
     }),
   );
 }
@@ -66,4 +77,8 @@ export async function deleteObjects(bucket: Bucket, keys: string[]): Promise<voi
     const failed = result.Errors ?? [];
     if (failed.length > 0) throw new Error(`S3 did not delete ${failed.map((e) => `${e.Key} (${e.Code}: ${e.Message})`).join(", ")}`);
   }
+}
+
+export async function deleteObject(bucket: Bucket, key: string): Promise<void> {
+  await bucket.client.send(new DeleteObjectCommand({ Bucket: bucket.name, Key: bucket.prefix + key }));
 }

@@ -4,9 +4,11 @@ import { manifestFile, type Manifest } from "../build/manifest";
 import { DeployError } from "../errors";
 import { deleteObjects, listKeys, putObject, readStoredManifest, type Bucket } from "./bucket";
 import { forEachLimited } from "./concurrency";
-import { invalidate, pathsToInvalidate } from "./invalidation";
-import { readLocalSite } from "./local-site";
+import { invalidate, mergePaths, pathsToInvalidate, waitForInvalidations, type WaitOptions } from "./invalidation";
+import { readLocalSite, type LocalSite } from "./local-site";
+import { acquireLock, lockFile } from "./lock";
 import { cacheControlFor, planDeploy, uploadPhaseOf, uploadPhases, type DeployPlan } from "./plan";
+import { emptyStoredManifest, type StoredManifest } from "./stored-manifest";
 
 export interface DeployOptions {
   outDir: string;
@@ -20,8 +22,22 @@ export interface DeployOptions {
   distributionId?: string;
   s3: S3Client;
   cloudFront?: CloudFrontClient;
+  /** Wait until CloudFront has finished the invalidations (not only accepted them); with how long to wait. */
+  wait?: boolean | WaitOptions;
+  /** Days an asset the site no longer has stays in the bucket for pages cached elsewhere; default 7. */
+  keepAssetsDays?: number;
+  /** Take over the objects of a bucket (or prefix) that holds no flightsite manifest, instead of refusing. */
+  adopt?: boolean;
+  /** Refuse a deploy that would delete more objects than this (a build gone wrong); default 256, -1 for no limit. */
+  maxDeletes?: number;
+  /** Who deploys, written in the lock ("jane@laptop", a CI run's address); see `describeDeployer`. */
+  deployer?: string;
+  /** Replace the lock a deploy that stopped without unlocking left behind. */
+  breakLock?: boolean;
   /** Uploads at once; default 8. */
   concurrency?: number;
+  /** The time the deploy takes as now (when assets left the site, how long they are kept); default the clock. */
+  now?: () => Date;
   /** Where the plan and progress lines go. */
   log: (line: string) => void;
 }
@@ -31,59 +47,54 @@ export interface DeployResult {
   /** Bytes uploaded (or, in a dry run, that would be). */
   bytes: number;
   seconds: number;
+  /** The last invalidation this deploy asked for, with every path in it. */
   invalidation?: { id: string; paths: string[] };
 }
 
+/** Days an asset the site no longer uses is kept by default: longer than any cache in front of the bucket keeps a page. */
+export const defaultKeepAssetsDays = 7;
+
+/** Deletions past which a deploy stops before changing anything, as `hugo deploy --maxDeletes` does. */
+export const defaultMaxDeletes = 256;
+
+/**
+ * The folder of the bucket where the previews of pull requests live, each under its own prefix with its own manifest
+ * and lock. The site's own deploy (no prefix) never lists, owns or deletes anything in it.
+ */
+export const previewsFolder = "previews/";
+
 /**
  * Brings the bucket to the built site in `outDir`: uploads what differs by content hash, in an order that never
- * breaks a page (assets, then pages, then sitemap/feed/robots.txt, then the manifest), then deletes what is gone and
- * invalidates the changed addresses on CloudFront. A dry run only reports the plan. If it stops midway (a network
- * failure, S3 refusing), running it again finishes the job.
+ * breaks a page (assets, then pages, then sitemap/feed/robots.txt, then the manifest), invalidates the changed
+ * addresses on CloudFront, and only then deletes what the site no longer has (old assets after a grace period). The
+ * manifest in the bucket records, at every step, what the deploy owns and which paths still need invalidating, so a
+ * deploy that stops midway (a network failure, S3 or CloudFront refusing) is finished by the next one. A dry run only
+ * reports the plan.
  */
 export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const started = performance.now();
+  const now = (options.now ?? (() => new Date()))();
   const bucket: Bucket = { client: options.s3, name: options.bucket, prefix: normalizePrefix(options.prefix) };
   const site = await readLocalSite(options.outDir, options.shownOutDir);
-  const [stored, listed] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
-  const plan = planDeploy(site.manifest, stored, listed.filter((key) => key !== manifestFile));
-  const bytes = plan.upload.reduce((sum, file) => sum + (site.manifest[file]?.size ?? 0), 0);
-  const seconds = () => (performance.now() - started) / 1000;
-  if (options.dryRun) {
-    for (const line of formatPlan(plan)) options.log(line);
-    return { plan, bytes, seconds: seconds() };
+  const target = `s3://${bucket.name}/${bucket.prefix}`;
+  const reserved = bucket.prefix === "" ? previewsFolder : undefined;
+  const clashing = reserved ? Object.keys(site.manifest).filter((file) => file.startsWith(reserved)) : [];
+  if (clashing.length > 0) {
+    throw new DeployError(`${options.shownOutDir}/ has files under ${reserved} (${sample(clashing)}), the bucket's folder for previews; rename that folder of the site`);
   }
-  if (plan.upload.length > 0) {
-    await aws(bucket, "upload", async () => {
-      // First forget the files about to change: if this deploy stops midway, the next one sees them as changed even
-      // when the build it deploys has them as they were before this one.
-      if (stored) await putManifest(bucket, pick(stored, plan.unchanged));
-      for (const phase of uploadPhases) {
-        const files = plan.upload.filter((file) => uploadPhaseOf(file) === phase);
-        await forEachLimited(files, options.concurrency ?? 8, async (file) =>
-          putObject(bucket, file, await site.read(file), {
-            contentType: site.manifest[file]!.contentType,
-            cacheControl: cacheControlFor(file),
-          }),
-        );
-      }
-      await putManifest(bucket, site.manifest);
+  // A dry run changes nothing, so it neither needs nor waits for the lock.
+  const lock = options.dryRun
+    ? undefined
+    : await aws(bucket, "lock", () =>
+        acquireLock(bucket, { by: options.deployer ?? "flightsite deploy", now, breakLock: options.breakLock, log: options.log }),
+      );
+  try {
+    return await carryOut(options, { bucket, site, now, started, target, reserved });
+  } finally {
+    await lock?.release().catch((error: unknown) => {
+      options.log(`flightsite: could not remove the lock ${target}${lockFile} (${describe(error)}); the next deploy needs --break-lock`);
     });
   }
-  if (plan.delete.length > 0) await aws(bucket, "delete", () => deleteObjects(bucket, plan.delete));
-  const changed = [...plan.upload, ...plan.delete];
-  if (!options.distributionId || changed.length === 0) return { plan, bytes, seconds: seconds() };
-  const paths = pathsToInvalidate(changed);
-  if (paths.length === 0) return { plan, bytes, seconds: seconds() };
-  const distributionId = options.distributionId;
-  const id = await invalidate(options.cloudFront!, distributionId, paths).catch((error: unknown) => {
-    throw new DeployError(
-      `the site is uploaded, but CloudFront did not accept the invalidation of ${paths.length} paths on distribution ` +
-        `${distributionId} (${describe(error)}); visitors may see old pages for up to a day: run the deploy again, ` +
-        `or invalidate "/*" in the CloudFront console`,
-    );
-  });
-  options.log(`flightsite: asked CloudFront to refresh ${paths.length === 1 && paths[0] === "/*" ? "every path" : `${paths.length} paths`} (invalidation ${id})`);
-  return { plan, bytes, seconds: seconds(), invalidation: { id, paths } };
 }
 
 /** The one line that ends a deploy: what was uploaded, left and deleted, the bytes sent and the time it took. */
@@ -92,9 +103,9 @@ export function formatDeploySummary(result: DeployResult, target: string, dryRun
   const size = `${(result.bytes / 1024).toFixed(1)} KB`;
   return dryRun
     ? `flightsite: dry run for ${target}: would upload ${plan.upload.length} (${size}), leave ${plan.unchanged.length} unchanged, ` +
-        `delete ${plan.delete.length}; nothing was changed`
+        `delete ${plan.delete.length}${kept(plan)}; nothing was changed`
     : `flightsite: deployed to ${target}: ${plan.upload.length} uploaded (${size}), ${plan.unchanged.length} unchanged, ` +
-        `${plan.delete.length} deleted in ${result.seconds.toFixed(1)} s`;
+        `${plan.delete.length} deleted${kept(plan)} in ${result.seconds.toFixed(1)} s`;
 }
 
 /** The bucket and folder a deploy writes to, as `s3://bucket/prefix/`. */
@@ -104,12 +115,157 @@ export function deployTarget(bucket: string, prefix?: string): string {
 
 // --- internal ---
 
+interface Context {
+  bucket: Bucket;
+  site: LocalSite;
+  now: Date;
+  started: number;
+  target: string;
+  reserved: string | undefined;
+}
+
+async function carryOut(options: DeployOptions, { bucket, site, now, started, target, reserved }: Context): Promise<DeployResult> {
+  const [found, everything] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
+  const listed = everything.filter((key) => !bookkeepingFiles.includes(key) && !(reserved && key.startsWith(reserved)));
+  if (!found && listed.length > 0 && !options.adopt) {
+    throw new DeployError(
+      `${target} holds ${listed.length} ${listed.length === 1 ? "object" : "objects"} but no ${manifestFile}, so no flightsite ` +
+        `deploy wrote them (${sample(listed)}); deploy into an empty bucket or another --prefix, or run again with --adopt ` +
+        `to take them over (those the site does not have are then deleted like old files of the site)`,
+    );
+  }
+  // Adopted objects count as files that left the site now: pages go at once, assets after the grace period.
+  const stored = found ?? { ...emptyStoredManifest(), retired: Object.fromEntries(listed.map((key) => [key, now.toISOString()])) };
+  const plan = planDeploy({ local: site.manifest, stored, listed, now, keepAssetsDays: options.keepAssetsDays ?? defaultKeepAssetsDays });
+  const maxDeletes = options.maxDeletes ?? defaultMaxDeletes;
+  const tooMany =
+    maxDeletes >= 0 && plan.delete.length > maxDeletes
+      ? `this deploy would delete ${plan.delete.length} objects of ${target} (${sample(plan.delete)}), more than --max-deletes ` +
+        `${maxDeletes} allows; check that ${options.shownOutDir}/ holds the whole site, then run again with --max-deletes ${plan.delete.length}`
+      : undefined;
+  if (tooMany && !options.dryRun) throw new DeployError(tooMany);
+  if (plan.foreign.length > 0) {
+    options.log(`flightsite: left ${plan.foreign.length} ${plan.foreign.length === 1 ? "object" : "objects"} that no deploy of this site wrote (${sample(plan.foreign)})`);
+  }
+  const bytes = plan.upload.reduce((sum, file) => sum + (site.manifest[file]?.size ?? 0), 0);
+  const seconds = () => (performance.now() - started) / 1000;
+  if (options.dryRun) {
+    for (const line of formatPlan(plan)) options.log(line);
+    if (tooMany) options.log(`flightsite: a real deploy would stop here: ${tooMany}`);
+    return { plan, bytes, seconds: seconds() };
+  }
+
+  const invalidator = options.distributionId ? new Invalidator(options, bucket) : undefined;
+  let current: StoredManifest = { ...stored, pending: [...stored.pending] };
+  const save = (next: StoredManifest) => aws(bucket, "upload", () => putManifest(bucket, (current = next)));
+  // What an earlier deploy could not invalidate goes first: those pages have been stale since then.
+  if (invalidator && current.pending.length > 0) {
+    await invalidator.send(current.pending, "left by an earlier deploy");
+    await save({ ...current, pending: [] });
+  }
+
+  // Pages the site drops are invalidated with the changed ones; assets it drops keep their old contents.
+  const changed = [...plan.upload, ...plan.removed.filter((file) => uploadPhaseOf(file) !== "assets")];
+  const pending = invalidator ? mergePaths(current.pending, changed.length > 0 ? pathsToInvalidate(changed, bucket.prefix) : [], bucket.prefix) : current.pending;
+  if (plan.upload.length > 0 || plan.removed.length > 0 || pending.length !== current.pending.length) {
+    // Before anything changes, the manifest forgets the files about to change (so a deploy stopped midway sends them
+    // again), owns them and what leaves the site (so a later deploy may delete them), and records the paths to
+    // invalidate (so they are invalidated even if this deploy stops before it asks CloudFront).
+    const uploading = Object.fromEntries(plan.upload.map((file) => [file, current.retired[file] ?? now.toISOString()]));
+    await save({ version: 2, files: pick(current.files, plan.unchanged), retired: { ...plan.retired, ...uploading }, pending });
+    await aws(bucket, "upload", async () => {
+      for (const phase of uploadPhases) {
+        const files = plan.upload.filter((file) => uploadPhaseOf(file) === phase);
+        await forEachLimited(files, options.concurrency ?? 8, async (file) =>
+          putObject(bucket, file, await site.read(file), {
+            contentType: site.manifest[file]!.contentType,
+            cacheControl: cacheControlFor(file),
+          }),
+        );
+      }
+    });
+    await save({ version: 2, files: site.manifest, retired: plan.retired, pending });
+  }
+
+  let invalidation: DeployResult["invalidation"];
+  if (invalidator && current.pending.length > 0) {
+    invalidation = { id: await invalidator.send(current.pending, "changed"), paths: current.pending };
+    await save({ ...current, pending: [] });
+  }
+  if (invalidator && options.wait) await invalidator.wait();
+
+  if (plan.delete.length > 0) {
+    // Deletions wait for CloudFront to have accepted the invalidation of every page that named what goes: without a
+    // distribution to send it to, a pending invalidation keeps them until a deploy that has one.
+    if (current.pending.length > 0) {
+      options.log(`flightsite: kept ${plan.delete.length} old files until CloudFront accepts the pending invalidation (deploy with --distribution)`);
+    } else {
+      await aws(bucket, "delete", () => deleteObjects(bucket, plan.delete));
+      const retired = Object.fromEntries(Object.entries(current.retired).filter(([file]) => !plan.delete.includes(file)));
+      await save({ ...current, retired });
+    }
+  }
+  return { plan, bytes, seconds: seconds(), ...(invalidation ? { invalidation } : {}) };
+}
+
+
 function formatPlan(plan: DeployPlan): string[] {
   return [
     ...plan.upload.map((file) => `upload     ${file}`),
     ...plan.unchanged.map((file) => `unchanged  ${file}`),
     ...plan.delete.map((file) => `delete     ${file}`),
+    ...plan.keep.map((file) => `keep       ${file} (out of the site since ${plan.retired[file]})`),
   ];
+}
+
+/** The deploy's own objects beside the site: never part of it, never foreign. */
+const bookkeepingFiles = [manifestFile, lockFile];
+
+/** A few keys of a long list, for a message. */
+function sample(keys: string[]): string {
+  return keys.slice(0, 3).join(", ") + (keys.length > 3 ? ` and ${keys.length - 3} more` : "");
+}
+
+function kept(plan: DeployPlan): string {
+  return plan.keep.length > 0 ? `, ${plan.keep.length} old kept` : "";
+}
+
+/** Sends invalidations to one distribution and remembers their ids, to wait for them. */
+class Invalidator {
+  readonly ids: string[] = [];
+  constructor(
+    private readonly options: DeployOptions,
+    private readonly bucket: Bucket,
+  ) {}
+
+  async send(paths: string[], what: string): Promise<string> {
+    const distributionId = this.options.distributionId!;
+    const id = await invalidate(this.options.cloudFront!, distributionId, paths).catch((error: unknown) => {
+      throw new DeployError(
+        `s3://${this.bucket.name}/${this.bucket.prefix} is uploaded, but CloudFront did not accept the invalidation of ` +
+          `${paths.length} paths on distribution ${distributionId} (${describe(error)}); they are recorded in the ` +
+          `bucket's manifest and the next deploy sends them first: run the deploy again`,
+      );
+    });
+    this.ids.push(id);
+    const shown = paths.length === 1 && paths[0]!.endsWith("*") ? (paths[0] === "/*" ? "every path" : paths[0]) : `${paths.length} paths`;
+    this.options.log(`flightsite: asked CloudFront to refresh ${shown}${what === "changed" ? "" : ` ${what}`} (invalidation ${id})`);
+    return id;
+  }
+
+  async wait(): Promise<void> {
+    if (this.ids.length === 0) return;
+    const { distributionId, cloudFront, wait } = this.options;
+    try {
+      await waitForInvalidations(cloudFront!, distributionId!, this.ids, typeof wait === "object" ? wait : {});
+    } catch (error) {
+      throw new DeployError(
+        `the site is uploaded and CloudFront accepted the invalidation, but waiting for it failed (${describe(error)}); ` +
+          `it usually completes within minutes: see it in the CloudFront console`,
+      );
+    }
+    this.options.log(`flightsite: CloudFront finished the invalidation (${this.ids.join(", ")})`);
+  }
 }
 
 function normalizePrefix(prefix = ""): string {
@@ -117,7 +273,7 @@ function normalizePrefix(prefix = ""): string {
   return trimmed === "" || trimmed.endsWith("/") ? trimmed : `${trimmed}/`;
 }
 
-async function putManifest(bucket: Bucket, manifest: Manifest): Promise<void> {
+async function putManifest(bucket: Bucket, manifest: StoredManifest): Promise<void> {
   await putObject(bucket, manifestFile, `${JSON.stringify(manifest)}\n`, {
     contentType: "application/json; charset=utf-8",
     cacheControl: "no-cache",
@@ -129,6 +285,7 @@ function pick(manifest: Manifest, files: string[]): Manifest {
 }
 
 const whatFailed = {
+  lock: "could not be locked for this deploy",
   read: "could not read what it holds",
   upload: "stopped the upload",
   delete: "stopped the deletion of old files",
@@ -139,9 +296,10 @@ async function aws<T>(bucket: Bucket, step: keyof typeof whatFailed, work: () =>
   try {
     return await work();
   } catch (error) {
+    if (error instanceof DeployError) throw error;
     const target = `s3://${bucket.name}/${bucket.prefix}`;
     const advice =
-      step === "read"
+      step === "read" || step === "lock"
         ? "check the bucket's name, the AWS credentials (AWS_PROFILE, or the role in CI) and AWS_REGION, then run the deploy again"
         : "the site there is still whole (new files go up before the pages that use them); run the same deploy again to finish it";
     throw new DeployError(`${target} ${whatFailed[step]} (${describe(error)}); ${advice}`);
