@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { previewsFolder } from "../../src/deploy/deploy";
 import { previewsFolder as previewsFolderOfTheRole } from "../lib/github-deploy-role";
 import { SiteStack } from "../lib/site-stack";
-import { intakeCode } from "./intake-code";
+import { lambdaCode } from "./lambda-code";
 import { temporaryApp } from "./temporary-app";
 
 const env = { account: "123456789012", region: "us-east-1" };
-const template = Template.fromStack(new SiteStack(temporaryApp(), "Site", { env, githubRepository: "acme/flightsite", intakeCode: await intakeCode() }));
+const template = Template.fromStack(new SiteStack(temporaryApp(), "Site", { env, githubRepository: "acme/flightsite", code: lambdaCode }));
 const idOf = (type: string, prefix: string) => Object.keys(template.findResources(type)).find((id) => id.startsWith(prefix))!;
 
 describe("previews of pull requests", () => {

@@ -98,10 +98,20 @@ describe("the GitHub workflows", () => {
     expect(Object.values(check.jobs)[0]!.env?.CHROMIUM_PATH).toBe("/usr/bin/google-chrome");
   });
 
-  it("install Node 20 and pin every action to a major version", () => {
+  it("pin every action to a major version", () => {
     for (const [name, workflow] of Object.entries(workflows)) {
       for (const step of stepsOf(workflow).filter((s) => s.uses)) expect(step.uses, name).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
-      expect(stepsOf(workflow).find((step) => step.uses?.startsWith("actions/setup-node@"))?.with, name).toEqual({ "node-version": 20, cache: "npm" });
+    }
+  });
+
+  // Issue 25: Node 20 ended in April 2026; the workflows run the Node the Lambda functions run on.
+  it("set up Node 24, the Lambda functions' Node, in every job before any command runs", () => {
+    for (const [name, workflow] of Object.entries(workflows)) {
+      for (const [job, { steps }] of Object.entries(workflow.jobs)) {
+        const setups = steps.filter((step) => step.uses?.startsWith("actions/setup-node@"));
+        expect(setups.map((step) => step.with), `${name} ${job}`).toEqual([{ "node-version": 24, cache: "npm" }]);
+        expect(steps.indexOf(setups[0]!), `${name} ${job}: Node is set up before it is used`).toBeLessThan(steps.findIndex((step) => step.run));
+      }
     }
   });
 });

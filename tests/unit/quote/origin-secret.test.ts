@@ -2,6 +2,7 @@
 // values are accepted, fetched from Secrets Manager at most once per cache period.
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { mockClient } from "aws-sdk-client-mock";
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createOriginSecretCheck } from "../../../src/quote/origin-secret";
 
@@ -80,6 +81,24 @@ describe("the origin secret check", () => {
 
     const fresh = check();
     await expect(fresh.accepts("current-value")).rejects.toThrow("ThrottlingException");
+  });
+
+  it("accepts exactly the values the three stages hold, whatever they are", async () => {
+    const value = fc.string({ minLength: 1, maxLength: 64 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ AWSCURRENT: value, AWSPENDING: fc.option(value, { nil: undefined }), AWSPREVIOUS: fc.option(value, { nil: undefined }) }),
+        fc.nat(3),
+        fc.string({ maxLength: 64 }),
+        async (values, pick, other) => {
+          stages(values);
+          const held = [values.AWSCURRENT, values.AWSPENDING, values.AWSPREVIOUS];
+          const header = pick < 3 && held[pick] !== undefined ? held[pick] : other;
+          expect(await check().accepts(header)).toBe(held.includes(header) && header !== "");
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it("throws when the secret has no current value, rather than accepting anything", async () => {
