@@ -1,14 +1,8 @@
 // The CDK app: `npx cdk deploy -c githubRepository=owner/name` from infra/ (see infra/README.md for every setting).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-<<<<<<< HEAD
-import { App, Validations } from "aws-cdk-lib";
-import { AwsSolutionsChecks } from "cdk-nag";
-import { buildLambdas } from "../../scripts/build-intake";
-=======
 import { App } from "aws-cdk-lib";
-import { buildIntake } from "../../scripts/build-intake";
->>>>>>> infra
+import { buildLambdas } from "../../scripts/build-intake";
 import { bundleOriginSecretRotation } from "../lib/rotation-code";
 import { createSiteStack } from "../lib/site-app";
 import type { LambdaCode } from "../lib/site-stack";
