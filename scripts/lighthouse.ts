@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { build } from "../src/build/build";
+import { build } from "../src/engine/build";
 import { readBuiltSite } from "../src/check/site";
 import { findChromium } from "../src/check/find-chromium";
 import { serveBuiltSite } from "../src/serve/serve";

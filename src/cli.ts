@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import type { BuildResult } from "./build/build";
+import type { BuildResult } from "./engine/stages";
 import { gateNames, type GateName } from "./check/gates";
 import { ContentError, DeployError, LinkError, TemplateError, formatAnnotation, formatContentError, sortProblems } from "./errors";
 
@@ -37,7 +37,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .action(async (options: { data?: string; out?: string }) => {
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
-      const { build } = await import("./build/build");
+      const { build } = await import("./engine/build");
       const result = await build({ ...folders, cache: true });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });

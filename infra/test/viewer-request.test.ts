@@ -65,6 +65,6 @@ describe("the viewer-request function", () => {
 });
 
 it("hides the manifest under the name the build gives it", async () => {
-  const { manifestFile } = await import("../../src/build/manifest");
+  const { manifestFile } = await import("../../src/engine/manifest");
   expect(code).toContain(`"/${manifestFile}"`);
 });

@@ -6,7 +6,7 @@ import {
   paginateListObjectsV2,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import type { Manifest } from "../build/manifest";
+import type { Manifest } from "../engine/manifest";
 
 /** One bucket, seen from under a prefix: keys are given and returned relative to it. */
 export interface Bucket {

@@ -1,9 +1,8 @@
-import { statSync } from "node:fs";
-import path from "node:path";
 import { OutputFolder } from "./output-folder";
 import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange, type Share } from "./share";
 import { RenderThread, startRenderThreads } from "./threads";
-import type { ParseOutcome, WorkerReply } from "./worker";
+import { writeRoutes } from "./write-routes";
+import type { ParseOutcome, WorkerReply } from "./protocol";
 import type { FoundLinks } from "./scan-links";
 import type { SourceFile } from "../content/types";
 
@@ -185,34 +184,6 @@ export function renderShareInto(
 ): void {
   const renderer = new RouteRenderer(input);
   for (const file of writeRoutes(renderer, { start: share.index, end: renderer.count, step: share.count }, folder, input.cache)) onRendered([file]);
-}
-
-/** The files of `routes`, each written (or linked from the last good output) before it is handed on. */
-export function* writeRoutes(renderer: RouteRenderer, routes: RouteRange, folder: OutputFolder, cache: RenderInput["cache"]): Generator<RenderedFile | ReusedFile> {
-  // Only a file exactly as this cache wrote it is taken: `flightsite serve` rewrites files of the output in place.
-  const reuse = (file: string) => {
-    const stamp = cache?.previous?.get(file);
-    if (!stamp || !cache?.previousDir) return false;
-    try {
-      const { size, mtimeMs } = statSync(path.join(cache.previousDir, file));
-      if (size !== stamp.bytes || mtimeMs !== stamp.mtimeMs) return false;
-      folder.reuse(file, cache.previousDir);
-      return true;
-    } catch {
-      return false; // gone from the last output (deleted by hand?): render it after all
-    }
-  };
-  for (const item of renderer.render(routes, reuse)) {
-    if ("reused" in item) {
-      yield item.reused;
-    } else {
-      const { output } = item;
-      const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.bytes)) : output.contents;
-      // Its size is counted as it is written, not before.
-      const { bytes, sha256, mtimeMs } = folder.write(output.file, contents);
-      yield { ...item.rendered, bytes, sha256, ...(cache && { mtimeMs }) };
-    }
-  }
 }
 
 // --- internal ---

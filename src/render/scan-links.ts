@@ -1,4 +1,4 @@
-// What rendering finds in a page for the link check (src/build/link-check.ts): scanned where the page is rendered,
+// What rendering finds in a page for the link check (src/engine/link-check.ts): scanned where the page is rendered,
 // on the same thread, so the check itself only compares names.
 import { decodeHTMLAttribute } from "entities";
 import { Parser } from "htmlparser2";

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker, type ResourceLimits } from "node:worker_threads";
-import type { WorkerReply, WorkerRequest } from "./worker";
+import type { WorkerReply, WorkerRequest } from "./protocol";
 import type { SiteContent } from "../content/types";
 
 // The worker threads of a large site, apart from what they render (parallel.ts): how many, and one thread's messages.

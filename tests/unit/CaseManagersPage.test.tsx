@@ -1,9 +1,9 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../src/build/build-site";
+import { renderSite } from "../../src/engine/build-site";
 import { validateContent } from "../../src/content/validate";
 import { generateDocuments } from "../../src/documents/generate";
-import { findBrokenLinks } from "../../src/build/link-check";
+import { findBrokenLinks } from "../../src/engine/link-check";
 import type { Download, OutputFile, SiteContent } from "../../src/content/types";
 import { loadDataFiles } from "./support/documents";
 

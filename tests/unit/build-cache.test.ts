@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build/build";
-import { buildCacheFile, readBuildCache } from "../../src/build/build-cache";
-import { codeId } from "../../src/build/code-id";
+import { build } from "../../src/engine/build";
+import { buildCacheFile, readBuildCache } from "../../src/engine/build-cache";
+import { codeId } from "../../src/engine/code-id";
 import { createTempProject, editFile, type TempProject } from "./support/temp-project";
 import { differences } from "./support/differences";
 
@@ -134,12 +134,12 @@ describe("the id of the code that renders", () => {
     const { tmpdir } = await import("node:os");
     const root = await mkdtemp(path.join(tmpdir(), "flightsite-code-id-"));
     try {
-      for (const folder of ["src/build", "templates", "client"]) await mkdir(path.join(root, folder), { recursive: true });
-      await writeFile(path.join(root, "src/build/README.md"), "# build\n");
-      await writeFile(path.join(root, "src/build/build.ts"), "export {};\n");
+      for (const folder of ["src/engine", "templates", "client"]) await mkdir(path.join(root, folder), { recursive: true });
+      await writeFile(path.join(root, "src/engine/README.md"), "# build\n");
+      await writeFile(path.join(root, "src/engine/build.ts"), "export {};\n");
       await writeFile(path.join(root, "templates/Page.tsx"), "export {};\n");
       const before = codeId(root);
-      await writeFile(path.join(root, "src/build/README.md"), "# build, described better\n");
+      await writeFile(path.join(root, "src/engine/README.md"), "# build, described better\n");
       expect(codeId(root)).toBe(before);
       await writeFile(path.join(root, "templates/Page.tsx"), "export const changed = true;\n");
       expect(codeId(root)).not.toBe(before);

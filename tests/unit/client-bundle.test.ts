@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundleClient } from "../../src/build/client-bundle";
+import { bundleClient } from "../../src/engine/client-bundle";
 import { TemplateError } from "../../src/errors";
 import { projectRoot } from "./support/site";
 

@@ -6,8 +6,8 @@ import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-clo
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { build } from "../../src/build/build";
-import { manifestFile } from "../../src/build/manifest";
+import { build } from "../../src/engine/build";
+import { manifestFile } from "../../src/engine/manifest";
 import { main } from "../../src/cli";
 import { createClients } from "../../src/deploy/clients";
 import { deploy, type DeployOptions, type DeployResult } from "../../src/deploy/deploy";

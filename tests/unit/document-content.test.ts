@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build/build";
+import { build } from "../../src/engine/build";
 import { validateContent } from "../../src/content/validate";
 import { ContentError } from "../../src/errors";
 import type { SourceFile } from "../../src/content/types";

@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { renderFeed, uuidV5 } from "../../src/site/feed";
-import { findBrokenLinks } from "../../src/build/link-check";
+import { findBrokenLinks } from "../../src/engine/link-check";
 import { episode, site } from "./podcast-fixtures";
 
 // An independent reading of the feed: fast-xml-parser's parser, not the builder that wrote it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { KeptLinkCheck } from "../../src/build/kept-link-check";
-import { LinkCheck } from "../../src/build/link-check";
-import type { BuildCache, CachedFile } from "../../src/build/build-cache";
+import { KeptLinkCheck } from "../../src/engine/kept-link-check";
+import { LinkCheck } from "../../src/engine/link-check";
+import type { BuildCache, CachedFile } from "../../src/engine/build-cache";
 
 const baseUrl = "https://www.example.org";
 

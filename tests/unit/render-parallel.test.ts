@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateCities } from "../../scripts/gen-cities";
-import { build } from "../../src/build/build";
+import { build } from "../../src/engine/build";
 import { generateDocuments } from "../../src/documents/generate";
 import { renderInParallel, renderShareInWorker, renderThreadsFor } from "../../src/render/parallel";
 import { ContentError } from "../../src/errors";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { changedCities, cityInputsOf, isCityPage, type RunInputs } from "../../src/build/run-inputs";
+import { changedCities, cityInputsOf, isCityPage, type RunInputs } from "../../src/engine/run-inputs";
 import { cityRoutes, createRoutes, listedCity } from "../../src/site/routes";
 import { renderRoute } from "../../src/render/render-route";
-import { stageTimer } from "../../src/build/build";
+import { stageTimer } from "../../src/engine/stages";
 import { loadRealSite, testAssets } from "./support/site";
 import type { Renderer } from "../../src/render/renderer-bundle";
 import type { City, Route, SiteContent } from "../../src/content/types";

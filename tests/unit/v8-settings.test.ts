@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optimizationBudgetFor, renderWorkerLimitsFor, shortBuildPages } from "../../src/build/v8-settings";
+import { optimizationBudgetFor, renderWorkerLimitsFor, shortBuildPages } from "../../src/engine/v8-settings";
 
 describe("optimizationBudgetFor", () => {
   it("gives a short build four times Node 20's interrupt budget", () => {

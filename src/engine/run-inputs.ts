@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import type { ClientBundle } from "./client-bundle";
-import type { StageTimer } from "./build";
+import type { StageTimer } from "./stages";
 import type { Renderer } from "../render/renderer-bundle";
 import type { City, Download, OutputFile, Route, SiteContent } from "../content/types";
 

@@ -27,7 +27,7 @@ export async function writeAtomically<T>(outDir: string, fill: (freshDir: string
 }
 
 /**
- * How a build's files reach the output folder (src/build/engine.ts). Every output can be replaced whole, atomically;
+ * How a build's files reach the output folder (src/engine/engine.ts). Every output can be replaced whole, atomically;
  * one that a long-running process keeps up to date is also updated in place, file by file.
  */
 export interface SiteOutput {
@@ -35,7 +35,7 @@ export interface SiteOutput {
   replace(fill: (freshDir: string, previousDir: string | undefined) => Promise<void>): Promise<void>;
   /** writeChangedFiles into this output; left out when each build replaces the output whole (`flightsite build`). */
   update?(files: OutputFile[], removed: string[]): Promise<void>;
-  /** Whether a whole site is written with its deploy manifest (src/build/manifest.ts). */
+  /** Whether a whole site is written with its deploy manifest (src/engine/manifest.ts). */
   readonly manifest: boolean;
 }
 

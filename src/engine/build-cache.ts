@@ -33,7 +33,7 @@ export function buildCacheFile(root: string, outDir: string): string {
 
 /**
  * What the cache knows of the last good build besides its files: a digest of what it was made from (see
- * src/build/up-to-date.ts) and the summary it printed, which a build with nothing changed prints again.
+ * src/engine/up-to-date.ts) and the summary it printed, which a build with nothing changed prints again.
  */
 export interface LastBuild {
   inputs: string;
@@ -55,7 +55,7 @@ export interface BuildSummary {
 
 /**
  * The cache in `file`, read once: its first line at once, what tells whether anything changed since (see
- * src/build/up-to-date.ts: the last build's record and each file's name, size and time), and the rest (the keys,
+ * src/engine/up-to-date.ts: the last build's record and each file's name, size and time), and the rest (the keys,
  * links and ids: most of its 13 MB at 30,000 pages) only when asked for, so that a build with nothing to do stays
  * short. Undefined when there is none, or when other code (`codeId`) or another format wrote it.
  */
@@ -175,7 +175,7 @@ export function documentsInput(content: SiteContent): string {
 }
 
 /**
- * The browser script and stylesheet of `root` (src/build/client-bundle.ts), from the cache when made before from the
+ * The browser script and stylesheet of `root` (src/engine/client-bundle.ts), from the cache when made before from the
  * same sources (client/, templates/styles/) by the same code: esbuild is then not even started.
  */
 export async function cachedClientBundle(root: string, codeId: string): Promise<ClientBundle> {

@@ -12,10 +12,10 @@ import type { Download, SiteContent } from "../content/types";
 // the dev server's, in src/serve/dev-build.ts.)
 
 /**
- * `flightsite build`'s cache: the renders of the last good output of `outDir` as `file` (src/build/build-cache.ts)
+ * `flightsite build`'s cache: the renders of the last good output of `outDir` as `file` (src/engine/build-cache.ts)
  * holds them (`previous`, read by build.ts to decide whether anything changed), saved there again once the new
  * output is in place; the browser bundle and the downloads come from .flightsite/build-cache/ too. `inputs`: the
- * digest of what this build is made from (src/build/up-to-date.ts), stored for the next build's check.
+ * digest of what this build is made from (src/engine/up-to-date.ts), stored for the next build's check.
  */
 export function diskCache({ root, file, code, previous, inputs }: { root: string; file: string; code: string; previous: BuildCache | undefined; inputs: string }): RenderCache {
   return {
@@ -60,7 +60,7 @@ export function memoryCache(): RenderCache & { files: BuildCache } {
 
 /**
  * The routes and templates this process imported, as `flightsite build` renders them (its render threads import the
- * same modules); `code` is the id of that code (src/build/code-id.ts), which every route's key includes.
+ * same modules); `code` is the id of that code (src/engine/code-id.ts), which every route's key includes.
  */
 export function staticRenderer(code: string): RendererSource {
   const renderer: Renderer = { id: code, createRoutes, cityRoutes, listedCity, renderRoute };

@@ -4,7 +4,7 @@ import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/par
 import { ContentValidator, schemaForFile, validateContent } from "../content/validate";
 import type { RenderThreads } from "../render/parallel";
 import type { SiteContent, SourceFile } from "../content/types";
-import type { StageTimer } from "./build";
+import type { StageTimer } from "./stages";
 
 /**
  * The first stage of the build engine (engine.ts): data/ read and validated into the site's content. It works in one

@@ -8,7 +8,7 @@ import { siteWarnings } from "./build-site";
 import type { BuildCache, CachedFile, LastBuild, BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import type { SiteOutput } from "./write-output";
-import { stageTimer, type StageTimer } from "./build";
+import { stageTimer, type StageTimer } from "./stages";
 import { KeptLinkCheck } from "./kept-link-check";
 import { folderStamps } from "./up-to-date";
 import { ContentLoader } from "./load-content";
@@ -103,7 +103,7 @@ export interface RunContext {
   timer?: StageTimer;
   /** The data files' names (sourceFileNames), when already listed. */
   names?: string[];
-  /** The threads of a large site, with the workers already started (src/build/build.ts starts them before loading this). */
+  /** The threads of a large site, with the workers already started (src/engine/build.ts starts them before loading this). */
   threads?: { count: number; started: RenderThread[] };
 }
 
@@ -323,7 +323,7 @@ export class BuildEngine {
         const manifest = folder.write(manifestFile, `${JSON.stringify(manifestOf(written), null, 1)}\n`);
         others.push([manifestFile, manifest.bytes, manifest.mtimeMs]);
       }
-      // The next process's up-to-date check (src/build/up-to-date.ts) looks at them; a dev server does not.
+      // The next process's up-to-date check (src/engine/up-to-date.ts) looks at them; a dev server does not.
       if (recorder) folders = folderStamps(freshDir, written.keys());
     });
     const summary: BuildSummary = { files: count, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };

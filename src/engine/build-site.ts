@@ -1,4 +1,4 @@
-import type { BuildResult } from "./build";
+import type { BuildResult } from "./stages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import { renderShare, type RenderedFile } from "../render/share";
 import { pageText } from "../render/render-route";

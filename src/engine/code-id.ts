@@ -28,7 +28,7 @@ export function codeId(root = packageRoot()): string {
 
 // --- internal ---
 
-/** The folder holding flightsite's package.json: two up from src/build/, one up from the compiled .compiled/. */
+/** The folder holding flightsite's package.json: two up from src/engine/, one up from the compiled .compiled/. */
 function packageRoot(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return import.meta.url.endsWith(".ts") ? path.resolve(here, "../..") : path.resolve(here, "..");
