@@ -13,7 +13,7 @@ import { contentTypeFor } from "./content-types";
 import { DevBuild, type RebuildResult } from "./dev-build";
 import { DevEvents } from "./dev-events";
 import { watchFolder } from "./folder-watcher";
-import { ContentError, LinkError, TemplateError, formatContentError } from "../errors";
+import { UserError, formatUserError } from "../errors";
 import { getRequestListener } from "@hono/node-server";
 import { quoteApiPath } from "../content/urls";
 import { createQuoteApp } from "../quote/app";
@@ -67,8 +67,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     stdout(`flightsite: built ${first.written.length} files into ${outName}/ in ${first.milliseconds} ms\n`);
     if (builder.content?.site.quote.delivery === "console") stderr(`flightsite: warning: ${consoleDeliveryWarning}\n`);
   } catch (error) {
-    if (!events || !isSourceMistake(error)) throw error;
-    const message = describeMistake(error);
+    if (!events || !(error instanceof UserError)) throw error;
+    const message = formatUserError(error);
     stderr(`${message}\nServing what ${outName}/ holds until this is fixed.\n`);
     events.send({ type: "problem", message });
   }
@@ -176,17 +176,6 @@ export function formatRebuild(changed: string[], result: RebuildResult): string 
 
 // --- internal ---
 
-/** Mistakes in the sources that an editor or developer fixes by saving a file; anything else is a bug. */
-function isSourceMistake(error: unknown): error is ContentError | LinkError | TemplateError {
-  return error instanceof ContentError || error instanceof LinkError || error instanceof TemplateError;
-}
-
-function describeMistake(error: ContentError | LinkError | TemplateError): string {
-  if (error instanceof ContentError) return formatContentError(error);
-  if (error instanceof LinkError) return `flightsite: links that lead nowhere; fix the link or add the page\n${error.message}`;
-  return `flightsite: the templates or client code do not build\n${error.message}`;
-}
-
 /** Watches the sources; each burst of changes becomes one rebuild, and rebuilds run one at a time. */
 async function watchSources(
   builder: DevBuild,
@@ -209,8 +198,8 @@ async function watchSources(
       if (events.problem !== undefined) events.send({ type: "ok" });
       if (result.written.length > 0 || result.removed.length > 0) events.send({ type: "reload" });
     } catch (error) {
-      if (!isSourceMistake(error)) return fail(error);
-      const message = describeMistake(error);
+      if (!(error instanceof UserError)) return fail(error);
+      const message = formatUserError(error);
       options.stderr(`${message}\nStill serving the last good build.\n`);
       events.send({ type: "problem", message });
     }
