@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, saveBuildCache, type BuildCache } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
-import type { RenderCache, RendererSource } from "./engine";
+import type { LastBuild, CachedFile } from "./build-cache";
+import type { SiteOutput } from "./write-output";
 import { renderRoute } from "../render/render-route";
 import type { Renderer } from "../render/renderer-bundle";
 import { cityRoutes, createRoutes, listedCity } from "../site/routes";
@@ -10,6 +11,55 @@ import type { Download, SiteContent } from "../content/types";
 // The parts of the build engine (engine.ts) its drivers choose between: the cache on disk or in memory, and the
 // renderer this process imported. (The outputs are in write-output.ts; the renderer loaded again after each edit is
 // the dev server's, in src/serve/dev-build.ts.)
+
+/**
+ * What differs between the engine's drivers, passed in: where the renders of the last good output are remembered,
+ * how the output reaches outDir, and the code that renders.
+ */
+export interface EngineParts {
+  /** Undefined: nothing is remembered, every file is rendered (a build without the cache). */
+  cache: RenderCache | undefined;
+  output: SiteOutput;
+  renderer: RendererSource;
+}
+
+/**
+ * Where the engine remembers what it rendered, so that the next run renders only what changed: on disk for
+ * `flightsite build` (.flightsite/build-cache/, read by the next process), in memory for `serve --watch`.
+ */
+export interface RenderCache {
+  /**
+   * Each file of the last good output rendered from a route, by name: the key it was rendered from, its size, SHA-256,
+   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs.
+   */
+  readonly files: BuildCache;
+  /**
+   * Whether the data files read, and their parse results, are kept from one run to the next (a process that runs again
+   * after each save): a run then reads and checks again only the files that changed. Otherwise each run reads every
+   * file once, parses on the render threads too, and lets the text go once the content is made.
+   */
+  readonly keepsSources: boolean;
+  /** The browser script and stylesheet of `root`. */
+  clientBundle(root: string): Promise<ClientBundle>;
+  /** The case-manager downloads made from `content`. */
+  documents(content: SiteContent): Promise<Download[]>;
+  /** Remembers `files` and the rest of the output (`last`) as the last good output, once it is in place. */
+  save(files: BuildCache, last: Omit<LastBuild, "inputs">): Promise<void>;
+  /**
+   * For a cache read by the next process only (`flightsite build`): what a run that writes the output whole gives
+   * it file by file as the files come, instead of all of them to `save` at the end. This engine then keeps no
+   * files of its own for a run after it.
+   */
+  recorder?(): { add(name: string, file: CachedFile): void; save(last: Omit<LastBuild, "inputs">): Promise<void> };
+}
+
+/** The code that renders: the one this process imported (`flightsite build`), or one loaded again after each edit. */
+export interface RendererSource {
+  /** The renderer for the next run; `previous` when its code did not change. */
+  load(previous: Renderer | undefined): Promise<Renderer>;
+  /** What a route's or template's exception becomes when rendering on this thread (a TemplateError with its place). */
+  templateError(error: unknown, doing: string): unknown;
+}
 
 /**
  * `flightsite build`'s cache: the renders of the last good output of `outDir` as `file` (src/engine/build-cache.ts)

@@ -1,14 +1,15 @@
 import { hash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { ContentError, LinkError } from "../errors";
 import { LinkCheck, linksOf, type BrokenLink } from "./link-check";
 import { manifestFile, manifestOf, type ManifestEntry } from "./manifest";
-import { siteWarnings } from "./build-site";
+import { siteWarnings, sortedByKind, summaryOf } from "./site-summary";
+import { loadStaticFiles } from "./static-files";
 import type { BuildCache, CachedFile, LastBuild, BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import type { SiteOutput } from "./write-output";
-import { stageTimer, type StageTimer } from "./stages";
+import { stageTimer, type StageTimer, type Changes, type EngineOptions, type EngineResult, type RunContext } from "./stages";
+import type { EngineParts, RenderCache, RendererSource } from "./engine-parts";
 import { KeptLinkCheck } from "./kept-link-check";
 import { folderStamps } from "./up-to-date";
 import { ContentLoader } from "./load-content";
@@ -20,109 +21,6 @@ import type { RenderedFile } from "../render/share";
 import type { Renderer } from "../render/renderer-bundle";
 import type { RenderThread } from "../render/threads";
 import type { City, Download, OutputFile, PageKind, Route, SiteContent } from "../content/types";
-
-/** The project a BuildEngine builds, and where. */
-export interface EngineOptions {
-  /** The project root: holds client/ and templates/. */
-  root: string;
-  dataDir: string;
-  outDir: string;
-  /** Threads to render a whole site with; default: one per core for a large site, else one (src/render/threads.ts). */
-  threads?: number;
-  /**
-   * Where quote forms post when data/site.yaml sets no quote.endpoint, like "/api/quote" of the dev server. It
-   * replaces the setting in the validated content (site.yaml itself only takes https:// addresses), and the link
-   * check lets it through, since a server answers it rather than a file.
-   */
-  quoteEndpoint?: string;
-}
-
-/**
- * What differs between the engine's drivers, passed in: where the renders of the last good output are remembered,
- * how the output reaches outDir, and the code that renders.
- */
-export interface EngineParts {
-  /** Undefined: nothing is remembered, every file is rendered (a build without the cache). */
-  cache: RenderCache | undefined;
-  output: SiteOutput;
-  renderer: RendererSource;
-}
-
-/**
- * Where the engine remembers what it rendered, so that the next run renders only what changed: on disk for
- * `flightsite build` (.flightsite/build-cache/, read by the next process), in memory for `serve --watch`.
- */
-export interface RenderCache {
-  /**
-   * Each file of the last good output rendered from a route, by name: the key it was rendered from, its size, SHA-256,
-   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs.
-   */
-  readonly files: BuildCache;
-  /**
-   * Whether the data files read, and their parse results, are kept from one run to the next (a process that runs again
-   * after each save): a run then reads and checks again only the files that changed. Otherwise each run reads every
-   * file once, parses on the render threads too, and lets the text go once the content is made.
-   */
-  readonly keepsSources: boolean;
-  /** The browser script and stylesheet of `root`. */
-  clientBundle(root: string): Promise<ClientBundle>;
-  /** The case-manager downloads made from `content`. */
-  documents(content: SiteContent): Promise<Download[]>;
-  /** Remembers `files` and the rest of the output (`last`) as the last good output, once it is in place. */
-  save(files: BuildCache, last: Omit<LastBuild, "inputs">): Promise<void>;
-  /**
-   * For a cache read by the next process only (`flightsite build`): what a run that writes the output whole gives
-   * it file by file as the files come, instead of all of them to `save` at the end. This engine then keeps no
-   * files of its own for a run after it.
-   */
-  recorder?(): { add(name: string, file: CachedFile): void; save(last: Omit<LastBuild, "inputs">): Promise<void> };
-}
-
-/** The code that renders: the one this process imported (`flightsite build`), or one loaded again after each edit. */
-export interface RendererSource {
-  /** The renderer for the next run; `previous` when its code did not change. */
-  load(previous: Renderer | undefined): Promise<Renderer>;
-  /** What a route's or template's exception becomes when rendering on this thread (a TemplateError with its place). */
-  templateError(error: unknown, doing: string): unknown;
-}
-
-/** What changed since the last run; a run without it looks at everything. */
-export interface Changes {
-  /** Data files that changed (absolute paths, every one as a watcher reports them). */
-  data: string[];
-  /** Templates (or islands, which render on the server too): the renderer is loaded again. */
-  renderer?: boolean;
-  /** client/ or templates/styles/: the browser bundle is made again. */
-  client?: boolean;
-  /** templates/static/. */
-  staticFiles?: boolean;
-}
-
-/** What one run is given besides the changes: its timer, and (`flightsite build`) what it found before loading the engine. */
-export interface RunContext {
-  timer?: StageTimer;
-  /** The data files' names (sourceFileNames), when already listed. */
-  names?: string[];
-  /** The threads of a large site, with the workers already started (src/engine/build.ts starts them before loading this). */
-  threads?: { count: number; started: RenderThread[] };
-}
-
-/** What a run did, and the figures of the output it left. */
-export interface EngineResult extends BuildSummary {
-  /** The files rendered from routes this run (every one without a cache), in no set order. */
-  rendered: string[];
-  /** The files taken unchanged from the last output (a whole run with the cache). */
-  reused: number;
-  /** Files written into the output (every file when it was written whole; the manifest left out), relative to outDir. */
-  written: string[];
-  /** Files deleted from the output. */
-  removed: string[];
-  /** Threads the pages were rendered on. */
-  threads: number;
-  timings: Record<string, number>;
-  /** The content the output was built from (with the quote endpoint put in). */
-  content: SiteContent;
-}
 
 /**
  * The one build pipeline of flightsite: data files → validated content → routes and their keys → render what changed
@@ -478,39 +376,8 @@ export class BuildEngine {
   }
 }
 
-/** Files copied into the site as they are (templates/static/: the favicon…), named relative to `dir`. */
-export async function loadStaticFiles(dir: string): Promise<OutputFile[]> {
-  const names = await readdir(dir, { recursive: true, withFileTypes: true });
-  return Promise.all(
-    names
-      .filter((entry) => entry.isFile())
-      .map(async (entry) => {
-        const absolute = path.join(entry.parentPath, entry.name);
-        return { file: path.relative(dir, absolute).split(path.sep).join("/"), contents: await readFile(absolute) };
-      }),
-  );
-}
-
 // --- internal ---
-
-/** The figures of an output: its files rendered from routes, and the others. */
-function summaryOf(files: BuildCache, others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
-  const pagesByKind: Partial<Record<PageKind, number>> = {};
-  let bytes = 0;
-  for (const file of files.values()) {
-    bytes += file.bytes;
-    if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
-  }
-  for (const file of others) bytes += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
-  return { files: files.size + others.length, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
-}
 
 function sha256Of(contents: string | Uint8Array): string {
   return hash("sha256", contents, "hex");
-}
-
-/** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */
-function sortedByKind(counts: Partial<Record<PageKind, number>>): Partial<Record<PageKind, number>> {
-  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
-  return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
 }

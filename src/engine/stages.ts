@@ -1,6 +1,8 @@
 // The types handed between the build's stages and its command, and the stage timer: a leaf module (it imports only
 // types of content/), so that the stages and the command that runs them both import it and never each other.
-import type { PageKind } from "../content/types";
+import type { BuildSummary } from "./build-cache";
+import type { RenderThread } from "../render/threads";
+import type { PageKind, SiteContent } from "../content/types";
 
 export interface BuildOptions {
   /** The project root: holds client/ and templates/. */
@@ -35,6 +37,60 @@ export interface BuildResult {
   timings: Partial<Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
   /** The process's peak memory at the start and by the end of each stage of `timings`. */
   memory: StageMemory;
+}
+
+/** The project a BuildEngine builds, and where. */
+export interface EngineOptions {
+  /** The project root: holds client/ and templates/. */
+  root: string;
+  dataDir: string;
+  outDir: string;
+  /** Threads to render a whole site with; default: one per core for a large site, else one (src/render/threads.ts). */
+  threads?: number;
+  /**
+   * Where quote forms post when data/site.yaml sets no quote.endpoint, like "/api/quote" of the dev server. It
+   * replaces the setting in the validated content (site.yaml itself only takes https:// addresses), and the link
+   * check lets it through, since a server answers it rather than a file.
+   */
+  quoteEndpoint?: string;
+}
+
+/** What changed since the last run; a run without it looks at everything. */
+export interface Changes {
+  /** Data files that changed (absolute paths, every one as a watcher reports them). */
+  data: string[];
+  /** Templates (or islands, which render on the server too): the renderer is loaded again. */
+  renderer?: boolean;
+  /** client/ or templates/styles/: the browser bundle is made again. */
+  client?: boolean;
+  /** templates/static/. */
+  staticFiles?: boolean;
+}
+
+/** What one run is given besides the changes: its timer, and (`flightsite build`) what it found before loading the engine. */
+export interface RunContext {
+  timer?: StageTimer;
+  /** The data files' names (sourceFileNames), when already listed. */
+  names?: string[];
+  /** The threads of a large site, with the workers already started (src/engine/build.ts starts them before loading this). */
+  threads?: { count: number; started: RenderThread[] };
+}
+
+/** What a run did, and the figures of the output it left. */
+export interface EngineResult extends BuildSummary {
+  /** The files rendered from routes this run (every one without a cache), in no set order. */
+  rendered: string[];
+  /** The files taken unchanged from the last output (a whole run with the cache). */
+  reused: number;
+  /** Files written into the output (every file when it was written whole; the manifest left out), relative to outDir. */
+  written: string[];
+  /** Files deleted from the output. */
+  removed: string[];
+  /** Threads the pages were rendered on. */
+  threads: number;
+  timings: Record<string, number>;
+  /** The content the output was built from (with the quote endpoint put in). */
+  content: SiteContent;
 }
 
 /** Milliseconds per stage, each lap from the last. */

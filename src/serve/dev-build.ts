@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { BuildOptions } from "../engine/stages";
-import { BuildEngine, type Changes, type RendererSource } from "../engine/engine";
-import { memoryCache } from "../engine/engine-parts";
+import type { BuildOptions, Changes } from "../engine/stages";
+import { BuildEngine } from "../engine/engine";
+import { memoryCache, type RendererSource } from "../engine/engine-parts";
 import { updatedOutput } from "../engine/write-output";
 import { loadRenderer, templateErrorFromException } from "../render/renderer-bundle";
 import type { SiteContent } from "../content/types";

@@ -1,6 +1,6 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../src/engine/build-site";
+import { renderSite } from "../../src/engine/site-summary";
 import { validateContent } from "../../src/content/validate";
 import { generateDocuments } from "../../src/documents/generate";
 import { findBrokenLinks } from "../../src/engine/link-check";

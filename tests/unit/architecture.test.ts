@@ -88,6 +88,14 @@ describe("the code's layout", () => {
     expect(cyclesOf(edges)).toEqual(["a.ts → b.ts → c.ts → a.ts"]);
   });
 
+  it("keeps every file of src/ short enough to read: none over 400 lines, none of serve/ over 250", () => {
+    const long = sourceFiles(["src"])
+      .map((file) => ({ file, lines: readFileSync(path.join(projectRoot, file), "utf8").split("\n").length - 1 }))
+      .filter(({ file, lines }) => lines > (file.startsWith("src/serve/") ? 250 : 400))
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+
   it("keeps the build's source folder named unlike an output folder every tool ignores", () => {
     const folders = readdirSync(path.join(projectRoot, "src"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(folders.map((entry) => entry.name).filter((name) => ["build", "dist", "out", "output", "coverage"].includes(name))).toEqual([]);

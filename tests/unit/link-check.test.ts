@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatBrokenLinks } from "../../src/errors";
 import { Parser } from "htmlparser2";
 import { findBrokenLinks, LinkCheck } from "../../src/engine/link-check";
-import { renderSite } from "../../src/engine/build-site";
+import { renderSite } from "../../src/engine/site-summary";
 import { generateDocuments } from "../../src/documents/generate";
 import { scanHtml } from "../../src/render/scan-links";
 import { loadRealSite, testAssets } from "./support/site";

@@ -1,6 +1,6 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { siteWarnings } from "../../src/engine/build-site";
+import { siteWarnings } from "../../src/engine/site-summary";
 import { formatSummary } from "../../src/cli";
 import { loadSourceFiles } from "../../src/content/load";
 import { validateContent } from "../../src/content/validate";

@@ -4,7 +4,7 @@ import { load } from "cheerio";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { QuoteForm } from "../../client/islands/QuoteForm";
-import { consoleDeliveryWarning, siteWarnings } from "../../src/engine/build-site";
+import { consoleDeliveryWarning, siteWarnings } from "../../src/engine/site-summary";
 import { findBrokenLinks } from "../../src/engine/link-check";
 import type { SiteContent } from "../../src/content/types";
 import { formatSummary } from "../../src/cli";

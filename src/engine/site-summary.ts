@@ -1,8 +1,10 @@
+import type { BuildCache, BuildSummary } from "./build-cache";
+import type { ClientBundle } from "./client-bundle";
 import type { BuildResult } from "./stages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import { renderShare, type RenderedFile } from "../render/share";
 import { pageText } from "../render/render-route";
-import type { AssetUrls, Download, OutputFile, SiteContent } from "../content/types";
+import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
 
 /**
  * Every route of validated content rendered to output files in memory, on this thread, with the links found on
@@ -41,3 +43,21 @@ export function siteWarnings(content: SiteContent): string[] {
 /** Printed on every build of a site whose quotes go nowhere: a lead lost is the worst thing the site can do. */
 export const consoleDeliveryWarning =
   "quote.delivery is console in data/site.yaml: quote requests are only written to the visitor's browser console and reach no one; remove it (quotes then go to /api/quote) before the site goes live";
+
+/** The figures of an output: its files rendered from routes, and the others. */
+export function summaryOf(files: BuildCache, others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
+  const pagesByKind: Partial<Record<PageKind, number>> = {};
+  let bytes = 0;
+  for (const file of files.values()) {
+    bytes += file.bytes;
+    if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
+  }
+  for (const file of others) bytes += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+  return { files: files.size + others.length, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+}
+
+/** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */
+export function sortedByKind(counts: Partial<Record<PageKind, number>>): Partial<Record<PageKind, number>> {
+  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
+  return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
+}
