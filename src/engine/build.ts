@@ -3,7 +3,7 @@ import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
-import { cityPagesOfFiles, renderThreadsForPages, startRenderThreads } from "../render/threads";
+import { cityPagesOfFiles, prewarm, renderThreadsForPages } from "../render/pool";
 import { stageTimer, type BuildOptions, type BuildResult } from "./stages";
 
 /**
@@ -31,11 +31,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   setOptimizationBudgetFor(cityPages);
   // A large site's worker starts now, loading React and the templates while this thread loads the stages.
   const threads = options.threads ?? renderThreadsForPages(cityPages);
-  const started = threads > 1 ? startRenderThreads(threads - 1, renderWorkerLimitsFor(cityPages, process.execArgv)) : [];
+  const pool = threads > 1 ? prewarm(threads, renderWorkerLimitsFor(cityPages, process.execArgv)) : undefined;
   // Only a build with something to do loads the stages (zod, React, the templates…): the check above starts at once.
   const [{ BuildEngine }, { diskCache, staticRenderer }, { replacedOutput }] = await Promise.all([import("./engine"), import("./engine-parts"), import("./write-output")]).catch(
     async (error: unknown) => {
-      await Promise.all(started.map((thread) => thread.stop()));
+      await pool?.close();
       throw error;
     },
   );
@@ -44,6 +44,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output: replacedOutput(options.outDir),
     renderer: staticRenderer(code ?? ""),
   });
-  const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: { count: threads, started } });
+  const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
   return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, timings: timer.laps, memory: timer.memory };
 }

@@ -15,11 +15,10 @@ import { folderStamps } from "./up-to-date";
 import { ContentLoader } from "./load-content";
 import { changedCities, cityInputsOf, isCityPage, type CityInputs, type RunInputs } from "./run-inputs";
 import { OutputFolder } from "../render/output-folder";
-import { RenderThreads, renderInParallel, renderThreadsFor } from "../render/parallel";
+import { RenderPool, renderAll, renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
 import type { RenderedFile } from "../render/share";
 import type { Renderer } from "../render/renderer-bundle";
-import type { RenderThread } from "../render/threads";
 import type { City, Download, OutputFile, PageKind, Route, SiteContent } from "../content/types";
 
 /**
@@ -77,7 +76,7 @@ export class BuildEngine {
    * ContentError, LinkError or TemplateError, and leaves the output as it was, when the sources have a mistake.
    */
   async run(changes?: Changes, context: RunContext = {}): Promise<EngineResult> {
-    const threads = context.threads && context.threads.count > 1 ? new RenderThreads(context.threads.count, context.threads.started) : undefined;
+    const threads = context.threads instanceof RenderPool ? context.threads : undefined;
     try {
       return await this.#run(changes, context.timer ?? stageTimer(), context, threads);
     } finally {
@@ -87,7 +86,7 @@ export class BuildEngine {
 
   // --- internal ---
 
-  async #run(changes: Changes | undefined, timer: StageTimer, context: RunContext, threads: RenderThreads | undefined): Promise<EngineResult> {
+  async #run(changes: Changes | undefined, timer: StageTimer, context: RunContext, threads: RenderPool | undefined): Promise<EngineResult> {
     const last = this.#last;
     this.#last = undefined; // until this run succeeds
     if (changes === undefined || changes.renderer) this.#stale.renderer = true;
@@ -124,7 +123,7 @@ export class BuildEngine {
       // The output written whole: every build, and a dev server's first. A build renders on its threads (or streams
       // from this one); a dev server on threads for a large site, else here, or here after all when a thread failed
       // (the render here then reports a template's mistake with its place).
-      const count = context.threads?.count ?? this.options.threads ?? renderThreadsFor(content);
+      const count = threads?.count ?? (context.threads as number | undefined) ?? this.options.threads ?? renderThreadsFor(content);
       const whole = !this.#output.update || count > 1 ? await this.#renderWhole(inputs, threads ?? count).catch((error: unknown) => {
         if (!this.#output.update || error instanceof LinkError || error instanceof ContentError) throw error;
         return undefined;
@@ -157,11 +156,11 @@ export class BuildEngine {
   }
 
   /**
-   * The whole site rendered into a fresh folder beside outDir (src/render/parallel.ts: on `threads` threads, each
+   * The whole site rendered into a fresh folder beside outDir (src/render/pool.ts: on `threads` threads, each
    * writing its files as it renders them), files whose key is unchanged linked from the last output instead; only
    * their links and ids are kept, for the link check at the end. The folder replaces outDir once every link resolves.
    */
-  async #renderWhole(inputs: RunInputs, threads: number | RenderThreads): Promise<EngineResult> {
+  async #renderWhole(inputs: RunInputs, threads: number | RenderPool): Promise<EngineResult> {
     const { content, renderer, bundle, downloads, staticFiles, timer } = inputs;
     const previous = this.#files;
     const files: BuildCache = new Map();
@@ -190,7 +189,7 @@ export class BuildEngine {
       // The render threads get only what they compare with: each file's key and stamp, not its links.
       const stamps = previousDir && previous.size > 0 ? new Map([...previous].map(([name, { key, bytes, mtimeMs }]) => [name, { key, bytes, mtimeMs }])) : undefined;
       const cache = this.#cache ? { codeId: renderer.id, previousDir, previous: stamps } : undefined;
-      await renderInParallel({ content, assets: bundle.assets, downloads, cache }, threads, freshDir, (items) => {
+      await renderAll({ content, assets: bundle.assets, downloads, cache }, { threads, outDir: freshDir, onRendered: (items) => {
         for (const item of items) {
           let file: RenderedFile;
           if ("reused" in item) {
@@ -212,7 +211,7 @@ export class BuildEngine {
             else files.set(file.file, cached);
           }
         }
-      });
+      } });
       timer.lap("render");
       const broken = this.#brokenLinks(check.broken());
       timer.lap("check");
@@ -240,7 +239,7 @@ export class BuildEngine {
     }
     timer.lap("swap");
     const names = [...written.keys()];
-    return { ...summary, reused, rendered, written: names, removed: [], threads: threads instanceof RenderThreads ? threads.count : threads, timings: timer.laps, content };
+    return { ...summary, reused, rendered, written: names, removed: [], threads: threads instanceof RenderPool ? threads.count : threads, timings: timer.laps, content };
   }
 
   /**

@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import { SourceFileReader, loadSourceFiles, sourceFileNames } from "../content/load";
 import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/parse";
-import { ContentValidator, schemaForFile, validateContent } from "../content/validate";
-import type { RenderThreads } from "../render/parallel";
+import { schemaForFile } from "../content/file-kinds";
+import { ContentValidator, validateContent } from "../content/validate";
+import type { RenderPool } from "../render/pool";
 import type { SiteContent, SourceFile } from "../content/types";
 import type { StageTimer } from "./stages";
 
@@ -28,7 +29,7 @@ export class ContentLoader {
    * The content of data/; `changed`: the files changed since the last run (absolute paths; every file when left out),
    * `names`: the data files' names when already listed. Throws ContentError with every problem found.
    */
-  async load(changed: string[] | undefined, timer: StageTimer, names?: string[], threads?: RenderThreads): Promise<SiteContent> {
+  async load(changed: string[] | undefined, timer: StageTimer, names?: string[], threads?: RenderPool): Promise<SiteContent> {
     const { root, dataDir } = this.options;
     if (this.#kept) {
       const sources = await this.#kept.reader.load(changed);
@@ -53,7 +54,7 @@ export class ContentLoader {
  * chunk, then lets the threads' replies in and hands them new chunks, until none are left; on a small site the
  * threads are hardly started by then, and this thread has parsed nearly everything itself.
  */
-async function parseOnThreads(threads: RenderThreads, sources: SourceFile[]): Promise<typeof parseDataFile> {
+async function parseOnThreads(threads: RenderPool, sources: SourceFile[]): Promise<typeof parseDataFile> {
   const chunks: SourceFile[][] = [];
   for (let i = 0; i < sources.length; i += parseChunk) chunks.push(sources.slice(i, i + parseChunk));
   const elsewhere = threads.parse(() => chunks.shift());

@@ -1,7 +1,7 @@
 // The types handed between the build's stages and its command, and the stage timer: a leaf module (it imports only
 // types of content/), so that the stages and the command that runs them both import it and never each other.
 import type { BuildSummary } from "./build-cache";
-import type { RenderThread } from "../render/threads";
+import type { RenderPool } from "../render/pool";
 import type { PageKind, SiteContent } from "../content/types";
 
 export interface BuildOptions {
@@ -9,7 +9,7 @@ export interface BuildOptions {
   root: string;
   dataDir: string;
   outDir: string;
-  /** Threads to render with; default: one per core for a large site, else one (see src/render/parallel.ts). */
+  /** Threads to render with; default: one per core for a large site, else one (see src/render/pool.ts). */
   threads?: number;
   /**
    * Keep a build cache in .flightsite/build-cache/ (src/engine/build-cache.ts): render only the files whose inputs or
@@ -45,7 +45,7 @@ export interface EngineOptions {
   root: string;
   dataDir: string;
   outDir: string;
-  /** Threads to render a whole site with; default: one per core for a large site, else one (src/render/threads.ts). */
+  /** Threads to render a whole site with; default: one per core for a large site, else one (src/render/pool.ts). */
   threads?: number;
   /**
    * Where quote forms post when data/site.yaml sets no quote.endpoint, like "/api/quote" of the dev server. It
@@ -72,8 +72,11 @@ export interface RunContext {
   timer?: StageTimer;
   /** The data files' names (sourceFileNames), when already listed. */
   names?: string[];
-  /** The threads of a large site, with the workers already started (src/engine/build.ts starts them before loading this). */
-  threads?: { count: number; started: RenderThread[] };
+  /**
+   * The threads to render with, as build.ts decided before loading the engine: a count, or a large site's pool with
+   * its workers already started (render/pool.ts prewarm), which the run closes at its end.
+   */
+  threads?: number | RenderPool;
 }
 
 /** What a run did, and the figures of the output it left. */

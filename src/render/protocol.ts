@@ -1,5 +1,5 @@
 // The messages between the build and a render worker thread (worker.ts), as plain data: types only, so that the
-// worker, the thread that drives it (threads.ts) and the pool (parallel.ts) all import them and none imports another.
+// worker and the pool that drives it (pool.ts) both import them and neither imports the other.
 import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./share";
 import type { FoundLinks } from "./scan-links";
 import type { ContentProblem } from "../errors";

@@ -1,9 +1,9 @@
-// A render worker thread (see parallel.ts). It waits for requests: to parse a chunk of the data files, whose checked
+// A render worker thread (see pool.ts). It waits for requests: to parse a chunk of the data files, whose checked
 // data it sends back, or, once told which site, to render a chunk of its routes into the output folder, sending back
 // in batches what the build needs of each file, so that neither thread ever holds the site's text.
 import { parentPort } from "node:worker_threads";
 import { parseDataFile } from "../content/parse";
-import { schemaForFile } from "../content/validate";
+import { schemaForFile } from "../content/file-kinds";
 import { OutputFolder } from "./output-folder";
 import { writeRoutes } from "./write-routes";
 import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { generateCities } from "../../scripts/gen-cities";
 import { build } from "../../src/engine/build";
 import { generateDocuments } from "../../src/documents/generate";
-import { renderInParallel, renderShareInWorker, renderThreadsFor } from "../../src/render/parallel";
+import { prewarm, renderAll, renderThreadsFor } from "../../src/render/pool";
 import { ContentError } from "../../src/errors";
 import { loadRealSite, projectRoot, testAssets } from "./support/site";
 import { createTempProject, editFile } from "./support/temp-project";
@@ -40,11 +40,11 @@ describe("rendering on several threads", () => {
     const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
     try {
       const found = new Map<string, { links: string[]; ids: string[] }>();
-      await renderInParallel({ content, assets: testAssets, downloads: await generateDocuments(content) }, 1, out, (files) => {
+      await renderAll({ content, assets: testAssets, downloads: await generateDocuments(content) }, { threads: 1, outDir: out, onRendered: (files) => {
         for (const file of files) {
           if (!("reused" in file) && file.found) found.set(file.file, { links: file.found.flatMap((piece) => piece.links), ids: file.found.flatMap((piece) => piece.ids) });
         }
-      });
+      } });
       expect(found.get("naples/index.html")?.links).toContain("/cities/");
       expect(found.get("naples/index.html")?.ids).toContain("main");
       expect(found.get("podcast/feed.xml")?.links[0]).toBe(`${content.site.baseUrl}/podcast/feed.xml`);
@@ -53,13 +53,14 @@ describe("rendering on several threads", () => {
     }
   }, 60_000);
 
-  it("passes on what a worker thread throws", async () => {
+  it("passes on what a worker thread throws, from a pool started early", async () => {
     const { content } = await loadRealSite();
     const broken = { ...content, cities: [{ ...content.cities[0]!, airports: null }] } as unknown as typeof content;
     const input = { content: broken, assets: testAssets, downloads: await generateDocuments(content) };
     const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
     try {
-      await expect(renderShareInWorker(input, { index: 0, count: 1 }, out, () => {})).rejects.toThrow(TypeError);
+      // Two threads: the worker renders the broken city's page or this thread does; either way it is reported.
+      await expect(renderAll(input, { threads: prewarm(2), outDir: out, onRendered: () => {} })).rejects.toThrow(TypeError);
     } finally {
       await rm(out, { recursive: true, force: true });
     }
@@ -74,7 +75,7 @@ describe("rendering on several threads", () => {
     const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
     try {
       // Every thread fails here, each once it has started.
-      await expect(renderInParallel({ content: broken, assets: testAssets, downloads: await generateDocuments(content) }, 2, out, () => {})).rejects.toThrow(TypeError);
+      await expect(renderAll({ content: broken, assets: testAssets, downloads: await generateDocuments(content) }, { threads: 2, outDir: out, onRendered: () => {} })).rejects.toThrow(TypeError);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     } finally {
       process.off("unhandledRejection", collect);

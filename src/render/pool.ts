@@ -1,12 +1,69 @@
-import { OutputFolder } from "./output-folder";
-import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange, type Share } from "./share";
-import { RenderThread, startRenderThreads } from "./threads";
-import { writeRoutes } from "./write-routes";
-import type { ParseOutcome, WorkerReply } from "./protocol";
+// The render pool: the one module that renders a site's routes into a folder, on this thread alone or with worker
+// threads (worker.ts, speaking protocol.ts). renderAll renders; prewarm starts a large site's workers early, before
+// the build loads its stages, and the pool they make also parses data files for validation (load-content.ts). Light
+// to load: the renderer itself (React, the templates) is imported only when rendering starts.
+import { availableParallelism } from "node:os";
+import { Worker, type ResourceLimits } from "node:worker_threads";
+import type { ParseOutcome, WorkerReply, WorkerRequest } from "./protocol";
+import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./share";
 import type { FoundLinks } from "./scan-links";
-import type { SourceFile } from "../content/types";
+import type { SiteContent, SourceFile } from "../content/types";
 
-export { pagesWorthThreads, renderThreadsFor, renderThreadsForPages } from "./threads";
+/**
+ * Below this many city and destination pages a site renders on the main thread alone: starting a worker (a fresh
+ * module graph: React, the templates) costs more than it saves on a small site.
+ */
+export const pagesWorthThreads = 1000;
+
+/** How many threads to render a site with: one per core for a large site, else one. */
+export function renderThreadsFor(content: SiteContent): number {
+  return renderThreadsForPages(content.cities.length * (1 + content.destinations.length));
+}
+
+/** renderThreadsFor before the content is read: from its city and destination pages (cityPagesOfFiles). */
+export function renderThreadsForPages(cityPages: number): number {
+  return cityPages >= pagesWorthThreads ? availableParallelism() : 1;
+}
+
+/**
+ * How many city and destination pages a site will have, from the names of its data files (cities/*.yaml,
+ * destinations/*.yaml).
+ */
+export function cityPagesOfFiles(names: readonly string[]): number {
+  const count = (folder: string) => {
+    const pattern = new RegExp(`(^|/)${folder}/[^/]+\\.ya?ml$`);
+    return names.filter((name) => pattern.test(name)).length;
+  };
+  return count("cities") * (1 + count("destinations"));
+}
+
+/**
+ * A pool of `count` threads (this one and `count - 1` workers), the workers started now so that their start-up
+ * (loading React and the templates) overlaps with what the build does meanwhile; `limits`: their heaps'.
+ */
+export function prewarm(count: number, limits?: ResourceLimits): RenderPool {
+  return new RenderPool(count, limits);
+}
+
+/**
+ * Renders the site into `outDir` on `threads` threads and hands what was found in each file to `onRendered` as it
+ * comes. With one thread it renders here; with more, this thread and the workers take chunks of the routes in turn
+ * (RenderPool), each writing its files itself. The bytes on disk do not depend on the number of threads; the
+ * order of `onRendered` calls does. A worker's exception rejects, like a throw here would, and stops the others.
+ */
+export async function renderAll(
+  input: RenderInput,
+  { threads, outDir, onRendered }: { threads: number | RenderPool; outDir: string; onRendered: (files: (RenderedFile | ReusedFile)[]) => void },
+): Promise<void> {
+  if (threads instanceof RenderPool) return threads.render(input, outDir, onRendered);
+  if (threads <= 1) return renderHere(input, outDir, onRendered);
+  const started = new RenderPool(threads);
+  try {
+    await started.render(input, outDir, onRendered);
+  } finally {
+    await started.close();
+  }
+}
 
 /**
  * The threads of a large site: this one and `count - 1` worker threads, which parse data files and then render the
@@ -15,16 +72,16 @@ export { pagesWorthThreads, renderThreadsFor, renderThreadsForPages } from "./th
  * 40 MB of YAML) is then shared among them. This thread renders chunks too rather than wait: one isolate fewer, with
  * its copy of the content. The first failure stops every thread, and so does close().
  */
-export class RenderThreads {
+export class RenderPool {
   readonly #threads: RenderThread[];
   #closed: Promise<void> | undefined;
 
-  /** `started`: the workers, if the caller started them already (see startRenderThreads). */
+  /** `limits`: each worker's heap limits, V8's own when left out. Use prewarm() to start a pool. */
   constructor(
     readonly count: number,
-    started?: RenderThread[],
+    limits?: ResourceLimits,
   ) {
-    this.#threads = started ?? startRenderThreads(count - 1);
+    this.#threads = Array.from({ length: count - 1 }, () => new RenderThread(limits));
   }
 
   /**
@@ -52,7 +109,7 @@ export class RenderThreads {
   }
 
   /**
-   * renderInParallel on these threads, each writing what it renders into `outDir`; the workers are stopped at its end
+   * renderAll on these threads, each writing what it renders into `outDir`; the workers are stopped at its end
    * (close() resolves once they have ended). The routes are handed out in chunks, to whichever thread is free: this
    * thread, which also takes in what the workers found, renders fewer, and no thread waits for another at the end.
    */
@@ -60,6 +117,8 @@ export class RenderThreads {
     // The workers get the site before this thread creates its routes: they take it in and create their own meanwhile
     // (at 10,000 cities each is a few tenths of a second, which a worker otherwise spent waiting).
     for (const thread of this.#threads) thread.send({ kind: "prepare", input, outDir });
+    // The renderer (React, the templates) loads only now: a pool is started before the build loads its stages.
+    const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./share"), import("./output-folder"), import("./write-routes")]);
     const renderer = new RouteRenderer(input);
     let next = 0;
     const take = (size = routesPerChunk): RouteRange | undefined => {
@@ -130,63 +189,67 @@ export class RenderThreads {
   }
 }
 
-/**
- * Renders the site into `outDir` on `threads` threads and hands what was found in each file to `onRendered` as it
- * comes. With one thread it renders here; with more, this thread and the workers take chunks of the routes in turn
- * (RenderThreads), each writing its files itself. The bytes on disk do not depend on the number of threads; the
- * order of `onRendered` calls does. A worker's exception rejects, like a throw here would, and stops the others.
- */
-export async function renderInParallel(
-  input: RenderInput,
-  threads: number | RenderThreads,
-  outDir: string,
-  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
-): Promise<void> {
-  if (threads instanceof RenderThreads) return threads.render(input, outDir, onRendered);
-  if (threads <= 1) return renderShareInto(input, { index: 0, count: 1 }, new OutputFolder(outDir), onRendered);
-  const started = new RenderThreads(threads);
-  try {
-    await started.render(input, outDir, onRendered);
-  } finally {
-    await started.close();
-  }
-}
-
-/** One share rendered into `outDir` on a worker thread of its own; rejects with what the worker threw. */
-export async function renderShareInWorker(
-  input: RenderInput,
-  share: Share,
-  outDir: string,
-  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
-): Promise<void> {
-  const thread = new RenderThread();
-  try {
-    thread.send({ kind: "prepare", input, outDir });
-    const received = receivedFiles();
-    await thread.request({ kind: "render", routes: { start: share.index, end: Infinity, step: share.count } }, (reply) => {
-      if (reply.kind === "files") onRendered(received(reply));
-      return reply.kind === "rendered";
-    });
-  } finally {
-    await thread.stop();
-  }
-}
-
-/**
- * Renders one share into `folder` on this thread: each file is written as soon as it is rendered, or, when the cache
- * says it is unchanged, linked from the last good output (rendered after all if that file is missing there).
- */
-export function renderShareInto(
-  input: RenderInput,
-  share: Share,
-  folder: OutputFolder,
-  onRendered: (files: (RenderedFile | ReusedFile)[]) => void,
-): void {
-  const renderer = new RouteRenderer(input);
-  for (const file of writeRoutes(renderer, { start: share.index, end: renderer.count, step: share.count }, folder, input.cache)) onRendered([file]);
-}
-
 // --- internal ---
+
+/** Every route rendered into `outDir` on this thread, each file written (or linked) as soon as it is rendered. */
+async function renderHere(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
+  const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./share"), import("./output-folder"), import("./write-routes")]);
+  const renderer = new RouteRenderer(input);
+  const folder = new OutputFolder(outDir);
+  for (const file of writeRoutes(renderer, { start: 0, end: renderer.count, step: 1 }, folder, input.cache)) onRendered([file]);
+}
+
+/** One worker thread (worker.ts), answering its requests in turn; its end, expected or not, fails what is under way. */
+class RenderThread {
+  readonly #worker: Worker;
+  /** The requests sent and not yet answered in full, oldest first: the worker answers them in turn. */
+  readonly #pending: { onReply: (reply: WorkerReply) => boolean; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  #ended: unknown;
+  #started!: { resolve: () => void; reject: (error: unknown) => void };
+  /** Settled once the thread has loaded its modules and waits for work (or has failed to). */
+  readonly ready = new Promise<void>((resolve, reject) => (this.#started = { resolve, reject }));
+
+  constructor(limits?: ResourceLimits) {
+    this.#worker = new Worker(workerUrl, limits && { resourceLimits: limits });
+    this.ready.catch(() => {}); // a thread that fails before anyone waits for it fails the next request instead
+    this.#worker.on("message", (reply: WorkerReply) => {
+      if (reply.kind === "ready") return this.#started.resolve();
+      const pending = this.#pending[0];
+      if (pending?.onReply(reply)) {
+        this.#pending.shift();
+        pending.resolve();
+      }
+    });
+    this.#worker.once("error", (error) => this.#end(error));
+    this.#worker.once("exit", (code) => this.#end(new Error(`a render worker stopped (exit code ${code}) before it had done its work`)));
+  }
+
+  /** Sends a message that has no reply (the next request's context). */
+  send(message: WorkerRequest): void {
+    this.#worker.postMessage(message);
+  }
+
+  /** Sends `request`; each reply goes to `onReply` until it returns true, which ends the request. */
+  request(request: WorkerRequest, onReply: (reply: WorkerReply) => boolean): Promise<void> {
+    if (this.#ended !== undefined) return Promise.reject(this.#ended);
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ onReply, resolve, reject });
+      this.#worker.postMessage(request);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#ended ??= new Error("rendering was stopped");
+    await this.#worker.terminate();
+  }
+
+  #end(error: unknown): void {
+    this.#ended ??= error;
+    this.#started.reject(this.#ended);
+    for (const pending of this.#pending.splice(0)) pending.reject(this.#ended);
+  }
+}
+
 
 /**
  * One worker's batches as files whose shared pieces are objects again: each number stands for the object it was
@@ -206,3 +269,7 @@ function receivedFiles(): (batch: Extract<WorkerReply, { kind: "files" }>) => (R
 const routesPerChunk = 64;
 /** Routes per chunk this thread renders itself between taking in the workers' replies (and giving them more). */
 const routesHereChunk = 16;
+
+// From the TypeScript sources, worker.mjs registers tsx before loading worker.ts; the bundle of the CLI built at
+// install (scripts/compile.ts) has the worker compiled beside it.
+const workerUrl = import.meta.url.endsWith(".ts") ? new URL("./worker.mjs", import.meta.url) : new URL("./render-worker.js", import.meta.url);
