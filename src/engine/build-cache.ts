@@ -56,7 +56,7 @@ export interface BuildSummary {
 /**
  * The cache in `file`, read once: its first line at once, what tells whether anything changed since (see
  * src/engine/up-to-date.ts: the last build's record and each file's name, size and time), and the rest (the keys,
- * links and ids: most of its 13 MB at 30,000 pages) only when asked for, so that a build with nothing to do stays
+ * links and ids: most of its size) only when asked for, so that a build with nothing to do stays
  * short. Undefined when there is none, or when other code (`codeId`) or another format wrote it.
  */
 export async function readBuildCache(file: string, codeId: string): Promise<StoredBuildCache | undefined> {

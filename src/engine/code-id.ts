@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageRoot } from "../render/code-location";
 
 /**
  * A hash of the code that renders pages in this process: every file of src/, templates/ and client/ of the
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
  * cache made by other code is not used. Documentation beside the code (each folder's README.md) is not code: editing
  * it keeps the cache. Reading them takes a few milliseconds.
  */
-export function codeId(root = packageRoot()): string {
+export function codeId(root = packageRoot): string {
   const hash = createHash("sha1");
   for (const folder of ["src", "templates", "client"]) {
     const entries = readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
@@ -24,12 +24,4 @@ export function codeId(root = packageRoot()): string {
     // Installed without a lockfile: the sources alone.
   }
   return hash.digest("base64url");
-}
-
-// --- internal ---
-
-/** The folder holding flightsite's package.json: two up from src/engine/, one up from the compiled .compiled/. */
-function packageRoot(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return import.meta.url.endsWith(".ts") ? path.resolve(here, "../..") : path.resolve(here, "..");
 }

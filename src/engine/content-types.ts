@@ -9,7 +9,7 @@ import mime from "mime";
 export function contentTypeFor(file: string): string {
   const name = path.posix.basename(file).toLowerCase();
   if (name === "feed.xml") return "application/rss+xml";
-  // By what follows the last dot, as mime decides: once per kind of file, not once for each of 30,000 pages.
+  // By what follows the last dot, as mime decides: once per kind of file, not once for each page.
   const dot = name.lastIndexOf(".");
   const extension = dot === -1 ? name : name.slice(dot);
   let contentType = byExtension.get(extension);

@@ -26,8 +26,7 @@ export class LinkCheck {
   readonly #pages = new Map<string, (readonly LinkEntry[])[]>();
   /**
    * The ids on each page, a text per piece: "\nid\nother\n" (a part shared by many pages has one for all of them).
-   * A page's own ids come as new strings from its thread; kept joined, 30,000 pages' ids are 30,000 strings, not a
-   * million and a half. (An id holds no whitespace, so the newlines never split one.)
+   * A page's own ids come as new strings from its thread; kept joined, they are one string a page, not one an id. (An id holds no whitespace, so the newlines never split one.)
    */
   readonly #ids = new Map<string, readonly string[]>();
   readonly #joinedIds = new WeakMap<FoundLinks, string>();

@@ -13,7 +13,7 @@ import type { StageTimer } from "./stages";
  * - `keepsSources` (the dev server, which runs again after each save): the files read and their parse results are
  *   kept from one run to the next, and a run reads and checks again only the files named as changed;
  * - otherwise (`flightsite build`, one run per process): every file is read once, parsed on the render threads too
- *   when there are some, and its text let go once the content is made (40 MB at 10,000 cities).
+ *   when there are some, and its text let go once the content is made.
  */
 export class ContentLoader {
   readonly #kept: { reader: SourceFileReader; validator: ContentValidator } | undefined;

@@ -56,7 +56,7 @@ export class OutputFolder {
 
   /**
    * The pieces of a file as UTF-8 in one buffer, this folder's own, used again for the next file: a page is written
-   * and hashed in one go, without a buffer of its own for each piece (30,000 pages made 600,000 of them).
+   * and hashed in one go, without a buffer of its own for each piece (a page has tens of them).
    */
   #encode(pieces: readonly (string | Uint8Array)[]): Buffer {
     let most = 0;

@@ -4,6 +4,7 @@
 // to load: the renderer itself (React, the templates) is imported only when rendering starts.
 import { availableParallelism } from "node:os";
 import { Worker, type ResourceLimits } from "node:worker_threads";
+import { renderWorkerUrl } from "./code-location";
 import type { ParseOutcome, WorkerReply, WorkerRequest } from "./protocol";
 import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./share";
 import type { FoundLinks } from "./scan-links";
@@ -68,8 +69,8 @@ export async function renderAll(
 /**
  * The threads of a large site: this one and `count - 1` worker threads, which parse data files and then render the
  * site, taking chunks of each in turn. The workers are started before the data is even read, so that their start-up
- * (loading React and the templates) happens while this thread reads; the bulk of parsing (a site of 10,000 cities has
- * 40 MB of YAML) is then shared among them. This thread renders chunks too rather than wait: one isolate fewer, with
+ * (loading React and the templates) happens while this thread reads; the bulk of parsing (most of validating a large
+ * site) is then shared among them. This thread renders chunks too rather than wait: one isolate fewer, with
  * its copy of the content. The first failure stops every thread, and so does close().
  */
 export class RenderPool {
@@ -115,7 +116,7 @@ export class RenderPool {
    */
   async render(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
     // The workers get the site before this thread creates its routes: they take it in and create their own meanwhile
-    // (at 10,000 cities each is a few tenths of a second, which a worker otherwise spent waiting).
+    // (time a worker otherwise spent waiting).
     for (const thread of this.#threads) thread.send({ kind: "prepare", input, outDir });
     // The renderer (React, the templates) loads only now: a pool is started before the build loads its stages.
     const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./share"), import("./output-folder"), import("./write-routes")]);
@@ -150,7 +151,7 @@ export class RenderPool {
           const folder = new OutputFolder(outDir);
           while (!stopped) {
             // A turn of the event loop before each chunk: the workers ask for their first chunks before this thread
-            // takes one (its first pages, rendered cold, took a tenth of a second while a worker waited).
+            // takes one (its first pages, rendered cold, are slow, and a worker would wait for them).
             await new Promise((resolve) => setImmediate(resolve));
             // Smaller chunks here: a worker's next chunk is handed out only between two of them.
             const routes = take(routesHereChunk);
@@ -161,7 +162,7 @@ export class RenderPool {
         () => (stopped = true),
       );
     } finally {
-      // Not awaited: a worker's end (its heap freed) takes it up to a tenth of a second, which overlaps with what the
+      // Not awaited: a worker's end (its heap freed) takes a while, which overlaps with what the
       // build does next (the link check, the swap, the cache saved). close() tells when the workers have ended.
       void this.close();
     }
@@ -210,7 +211,7 @@ class RenderThread {
   readonly ready = new Promise<void>((resolve, reject) => (this.#started = { resolve, reject }));
 
   constructor(limits?: ResourceLimits) {
-    this.#worker = new Worker(workerUrl, limits && { resourceLimits: limits });
+    this.#worker = new Worker(renderWorkerUrl, limits && { resourceLimits: limits });
     this.ready.catch(() => {}); // a thread that fails before anyone waits for it fails the next request instead
     this.#worker.on("message", (reply: WorkerReply) => {
       if (reply.kind === "ready") return this.#started.resolve();
@@ -269,7 +270,3 @@ function receivedFiles(): (batch: Extract<WorkerReply, { kind: "files" }>) => (R
 const routesPerChunk = 64;
 /** Routes per chunk this thread renders itself between taking in the workers' replies (and giving them more). */
 const routesHereChunk = 16;
-
-// From the TypeScript sources, worker.mjs registers tsx before loading worker.ts; the bundle of the CLI built at
-// install (scripts/compile.ts) has the worker compiled beside it.
-const workerUrl = import.meta.url.endsWith(".ts") ? new URL("./worker.mjs", import.meta.url) : new URL("./render-worker.js", import.meta.url);

@@ -1,9 +1,10 @@
 // The dev client (dev-client.ts, the one script the dev server adds to its pages) bundled for the browser, where
 // it is served from, and how.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { build as esbuild } from "esbuild";
 import { contentTypeFor } from "./content-types";
+import { packageRoot } from "../render/code-location";
 
 /** Where open pages listen for reloads and problems (dev-events.ts), and where the dev client is served. */
 export const eventsPath = "/__flightsite/events";
@@ -12,8 +13,8 @@ export const devClientPath = "/__flightsite/client.js";
 /** The dev client as one ES module for the browser. */
 export async function bundleDevClient(): Promise<string> {
   const result = await esbuild({
-    // From the sources this file sits beside dev-client.ts; compiled (scripts/compile.ts), it sits in .compiled/.
-    entryPoints: [fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./dev-client.ts" : "../src/serve/dev-client.ts", import.meta.url))],
+    // Bundled from its source, whether this process runs the sources or the compiled CLI.
+    entryPoints: [path.join(packageRoot, "src/serve/dev-client.ts")],
     bundle: true,
     format: "esm",
     target: ["es2020"],

@@ -34,7 +34,8 @@ export async function watchSources(
   const rebuild = async (changed: string[]) => {
     const names = changed.map((file) => displayPath(options.root, file));
     // A save that is not atomic (truncate, then write) can be read half-written, and the watcher drops a second
-    // event for a file within 5 ms of the first; a file that changed while it was being read is rebuilt again.
+    // event for a file that comes right after the first (its throttle); a file that changed while it was being read
+    // is rebuilt again.
     const before = await fingerprints(changed);
     try {
       const result = await builder.rebuild(changed);
@@ -74,8 +75,8 @@ export async function watchSources(
     timer = setTimeout(flush, quietMilliseconds);
   };
   watcher.on("all", (_event, file) => schedule(path.resolve(file)));
-  // chokidar filters "change": one event per file per 5 ms, and none when the stat it makes after the event finds the
-  // file read since it was modified. A save right after a rebuild had read that file was seen to be dropped so
+  // chokidar filters "change": one event per file within its throttle, and none when the stat it makes after the
+  // event finds the file read since it was modified. A save right after a rebuild had read that file was seen to be dropped so
   // (tests/unit/serve.test.ts, beside other busy tests). The raw file-system events are not filtered, so each one
   // schedules its file too; the quiet period merges them with chokidar's own event into one rebuild.
   watcher.on("raw", (_event, name, details) => {

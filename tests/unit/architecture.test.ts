@@ -96,6 +96,23 @@ describe("the code's layout", () => {
     expect(long).toEqual([]);
   });
 
+  it("tells compiled code from the sources in one place, src/render/code-location.ts", () => {
+    const sniffing = sourceFiles(["src"]).filter((file) => /import\.meta\.url\.endsWith\(/.test(readFileSync(path.join(projectRoot, file), "utf8")));
+    expect(sniffing).toEqual(["src/render/code-location.ts"]);
+  });
+
+  it("keeps measurements out of the code's comments: they go to docs/performance.md", () => {
+    const measured = /\b\d[\d,.]*\s?(ms|MB|GB|milliseconds|seconds)\b|\b\d[\d,]*\s(pages|cities)\b|\bmedians?\b|\d+ of \d+ runs/;
+    const lines = sourceFiles(["src"]).flatMap((file) =>
+      readFileSync(path.join(projectRoot, file), "utf8")
+        .split("\n")
+        .map((line, i) => ({ where: `${file}:${i + 1}`, line }))
+        // An example of output in quotes ("1.2 MB") is not a measurement.
+        .filter(({ line }) => /^\s*(\/\/|\*|\/\*\*)/.test(line) && measured.test(line.replace(/"[^"]*"/g, ""))),
+    );
+    expect(lines.map(({ where, line }) => `${where} ${line.trim()}`)).toEqual([]);
+  });
+
   it("keeps the build's source folder named unlike an output folder every tool ignores", () => {
     const folders = readdirSync(path.join(projectRoot, "src"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(folders.map((entry) => entry.name).filter((name) => ["build", "dist", "out", "output", "coverage"].includes(name))).toEqual([]);
