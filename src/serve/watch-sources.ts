@@ -77,7 +77,7 @@ export async function watchSources(
   watcher.on("all", (_event, file) => schedule(path.resolve(file)));
   // chokidar filters "change": one event per file within its throttle, and none when the stat it makes after the
   // event finds the file read since it was modified. A save right after a rebuild had read that file was seen to be dropped so
-  // (tests/unit/serve.test.ts, beside other busy tests). The raw file-system events are not filtered, so each one
+  // (tests/unit/serve/serve.test.ts, beside other busy tests). The raw file-system events are not filtered, so each one
   // schedules its file too; the quiet period merges them with chokidar's own event into one rebuild.
   watcher.on("raw", (_event, name, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;

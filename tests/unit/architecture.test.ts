@@ -113,6 +113,16 @@ describe("the code's layout", () => {
     expect(lines.map(({ where, line }) => `${where} ${line.trim()}`)).toEqual([]);
   });
 
+  it("keeps the unit tests by stage: tests/unit/<stage>/kebab-case.test.ts(x), fixtures under support/", () => {
+    const files = readdirSync(path.join(projectRoot, "tests/unit"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(path.join(projectRoot, "tests/unit"), path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    const misplaced = files.filter(
+      (file) => file !== "architecture.test.ts" && !file.startsWith("support/") && !/^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*\.test\.tsx?$/.test(file),
+    );
+    expect(misplaced).toEqual([]);
+  });
+
   it("keeps the build's source folder named unlike an output folder every tool ignores", () => {
     const folders = readdirSync(path.join(projectRoot, "src"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(folders.map((entry) => entry.name).filter((name) => ["build", "dist", "out", "output", "coverage"].includes(name))).toEqual([]);
