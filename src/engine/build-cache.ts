@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Download, PageKind, SiteContent } from "../content/types";
 import type { FoundLinks } from "../render/scan-links";
+import { pieceMemo } from "../render/shared-pieces";
 import type { ClientBundle } from "./client-bundle";
 
 /**
@@ -101,7 +102,7 @@ export class BuildCacheWriter {
   readonly #strings: string[] = [];
   readonly #numbers = new Map<string, number>();
   readonly #pieces: StoredPiece[] = [];
-  readonly #pieceNumbers = new WeakMap<FoundLinks, number>();
+  readonly #pieceNumbers = pieceMemo<number>();
   readonly #pieceByText = new Map<string, number>();
   readonly #files: FileStamp[] = [];
   readonly #details: StoredDetail[] = [];

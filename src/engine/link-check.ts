@@ -1,6 +1,7 @@
 import type { OutputFile } from "../content/types";
 import { quoteApiPath } from "../content/urls";
 import { scanHtml, scanXml, type FoundLinks, type PageScan } from "../render/scan-links";
+import { pieceMemo } from "../render/shared-pieces";
 
 export interface BrokenLink {
   /** The page the link is on, relative to dist/. */
@@ -29,7 +30,7 @@ export class LinkCheck {
    * A page's own ids come as new strings from its thread; kept joined, they are one string a page, not one an id. (An id holds no whitespace, so the newlines never split one.)
    */
   readonly #ids = new Map<string, readonly string[]>();
-  readonly #joinedIds = new WeakMap<FoundLinks, string>();
+  readonly #joinedIds = pieceMemo<string>();
   /** Each distinct link (a relative one together with the page it is on), resolved once. */
   readonly #links = new Map<string, LinkEntry>();
   /** The links to an anchor on the page they are on ("#main"), one entry each for every page. */
@@ -40,7 +41,7 @@ export class LinkCheck {
    * For each shared piece whose links resolve the same on any page (root-relative or absolute), their entries, and
    * those of them that point at an anchor of the page they are on.
    */
-  readonly #pieceEntries = new WeakMap<FoundLinks, { entries: readonly LinkEntry[]; selfLinks: readonly LinkEntry[] }>();
+  readonly #pieceEntries = pieceMemo<{ entries: readonly LinkEntry[]; selfLinks: readonly LinkEntry[] }>();
 
   constructor(baseUrl: string) {
     this.#baseUrl = baseUrl;
@@ -117,10 +118,7 @@ export class LinkCheck {
   }
 
   #idsText(piece: FoundLinks): string {
-    if (!piece.shared) return `\n${piece.ids.join("\n")}\n`;
-    let text = this.#joinedIds.get(piece);
-    if (text === undefined) this.#joinedIds.set(piece, (text = `\n${piece.ids.join("\n")}\n`));
-    return text;
+    return this.#joinedIds.of(piece, joinedIds);
   }
 
   #brokenOn(files: Iterable<string>, leadsNowhere: (entry: LinkEntry, page: string) => boolean): BrokenLink[] {
@@ -144,7 +142,7 @@ export class LinkCheck {
    * The entries that point at an anchor of the page itself are added to `selfLinks` too.
    */
   #entriesOf(piece: FoundLinks, file: string, pagePath: string, selfLinks: LinkEntry[]): readonly LinkEntry[] {
-    const known = piece.shared && this.#pieceEntries.get(piece);
+    const known = this.#pieceEntries.get(piece);
     if (known) {
       selfLinks.push(...known.selfLinks);
       return known.entries;
@@ -173,7 +171,7 @@ export class LinkCheck {
       return this.#entryFor(link, link, pagePath, target);
     });
     selfLinks.push(...ownSelfLinks);
-    if (sameOnEveryPage && piece.shared) this.#pieceEntries.set(piece, { entries, selfLinks: ownSelfLinks });
+    if (sameOnEveryPage) this.#pieceEntries.set(piece, { entries, selfLinks: ownSelfLinks });
     return entries;
   }
 
@@ -256,6 +254,10 @@ export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLin
 }
 
 // --- internal ---
+
+/** A piece's ids as one text, "\nid\nother\n". */
+const joinedIds = (piece: FoundLinks): string => `\n${piece.ids.join("\n")}\n`;
+
 
 /** A distinct link (a relative one together with the page it is on): the file and anchor it leads to, or null for a link not checked. */
 interface LinkEntry {

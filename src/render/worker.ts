@@ -9,10 +9,11 @@ import { writeRoutes } from "./write-routes";
 import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";
 import { RouteRenderer, type RenderInput, type ReusedFile } from "./share";
 import type { FoundLinks } from "./scan-links";
+import { pieceMemo } from "./shared-pieces";
 
 const port = parentPort;
 /** The shared pieces sent so far, by number (see WorkerReply). */
-const sentPieces = new WeakMap<FoundLinks, number>();
+const sentPieces = pieceMemo<number>();
 let nextPiece = 0;
 let site: { renderer: RouteRenderer; folder: OutputFolder; cache: RenderInput["cache"] } | undefined;
 port?.on("message", (request: WorkerRequest) => {

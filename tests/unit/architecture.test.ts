@@ -123,6 +123,11 @@ describe("the code's layout", () => {
     expect(misplaced).toEqual([]);
   });
 
+  it("keeps what is made of a shared part by its identity in one module, src/render/shared-pieces.ts", () => {
+    const holding = sourceFiles(["src"]).filter((file) => /WeakMap<FoundLinks/.test(readFileSync(path.join(projectRoot, file), "utf8")));
+    expect(holding).toEqual(["src/render/shared-pieces.ts"]);
+  });
+
   it("keeps the build's source folder named unlike an output folder every tool ignores", () => {
     const folders = readdirSync(path.join(projectRoot, "src"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(folders.map((entry) => entry.name).filter((name) => ["build", "dist", "out", "output", "coverage"].includes(name))).toEqual([]);
