@@ -83,6 +83,12 @@ describe("the code's layout", () => {
     expect(cyclesOf(edges)).toEqual([]);
   });
 
+  it("lets only cli.ts import a command's entry (engine/build.ts): the stages never import the command that runs them", () => {
+    const entries = ["src/engine/build.ts"];
+    const importers = imports.filter((i) => entries.includes(resolvedFile(i.to) ?? "") && i.from !== "src/cli.ts");
+    expect(importers.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+
   it("finds a cycle between files when there is one", () => {
     const edges = new Map([["a.ts", new Set(["b.ts"])], ["b.ts", new Set(["c.ts"])], ["c.ts", new Set(["a.ts"])], ["d.ts", new Set(["a.ts"])]]);
     expect(cyclesOf(edges)).toEqual(["a.ts → b.ts → c.ts → a.ts"]);
