@@ -13,7 +13,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildCacheFile } from "../src/build/build-cache";
+import { buildCacheFile } from "../src/engine/build-cache";
 import { generateCities } from "./gen-cities";
 import { timedProcess } from "./timed-process";
 

@@ -8,10 +8,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { build } from "../src/build/build";
+import { build } from "../src/engine/build";
 import { readBuiltSite } from "../src/check/site";
 import { findChromium } from "../src/check/find-chromium";
-import { serveBuiltSite } from "../src/serve/serve";
+import { serveBuiltSite } from "../src/serve/site-files";
 import type { PageKind } from "../src/content/types";
 
 /** The lowest score each category may have, out of 100. */

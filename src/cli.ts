@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import type { BuildResult } from "./build/build";
+import type { BuildResult } from "./engine/stages";
 import { gateNames, type GateName } from "./check/gates";
-import { ContentError, DeployError, LeadsError, LinkError, TemplateError, formatAnnotation, formatContentError, sortProblems } from "./errors";
+import { ContentError, DeployError, UserError, formatAnnotation, formatUserError, sortProblems } from "./errors";
 
 export interface Io {
   stdout: (text: string) => void;
@@ -39,7 +39,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .action(async (options: { data?: string; out?: string }) => {
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
-      const { build } = await import("./build/build");
+      const { build } = await import("./engine/build");
       const result = await build({ ...folders, cache: true });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });
@@ -98,16 +98,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .action(async (options: { out?: string; only?: GateName[] }) => {
       const { outDir } = projectFolders(io.cwd, options);
       // Loaded only here: the gates' tools (a browser driver, axe-core, the Nu Html Checker) are development tools.
-      const { runChecks, formatCheckReport, NothingToCheckError } = await import("./check/index");
-      try {
-        const results = await runChecks({ outDir, gates: options.only });
-        io.stdout(formatCheckReport(results, shownPath(io.cwd, outDir)));
-        if (results.some((result) => !result.passed)) throw new CommanderError(1, "flightsite.checkFailed", "a gate failed");
-      } catch (error) {
-        if (!(error instanceof NothingToCheckError)) throw error;
-        io.stderr(`flightsite: nothing to check: ${error.message}; run flightsite build first\n`);
-        throw new CommanderError(1, "flightsite.nothingToCheck", "nothing to check");
-      }
+      const { runChecks, formatCheckReport } = await import("./check/index");
+      const results = await runChecks({ outDir, gates: options.only });
+      io.stdout(formatCheckReport(results, shownPath(io.cwd, outDir)));
+      if (results.some((result) => !result.passed)) throw new CommanderError(1, "flightsite.checkFailed", "a gate failed");
     });
 
   program
@@ -169,7 +163,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const { createClients } = await import("./deploy/clients");
       const { readStoredManifest } = await import("./deploy/bucket");
       const { diffPages, formatPageChanges } = await import("./deploy/changes");
-      const { manifestFile } = await import("./build/manifest");
+      const { manifestFile } = await import("./engine/manifest");
       const built = await readFile(path.join(outDir, manifestFile), "utf8").catch(() => undefined);
       if (built === undefined) throw new DeployError(`${shownPath(io.cwd, outDir)}/ holds no build (no ${manifestFile} in it); run flightsite build first`);
       const { s3 } = createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION });
@@ -218,22 +212,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    if (error instanceof ContentError) {
-      io.stderr(`${formatContentError(error)}\nNothing was written; the previous site is unchanged.\n`);
+    if (error instanceof UserError) {
+      io.stderr(`${formatUserError(error)}\n${error.outputUnchanged ? "Nothing was written; the previous site is unchanged.\n" : ""}`);
       // In GitHub Actions each problem is also a workflow command (on stdout, where the runner reads them).
-      if ((io.env ?? process.env).GITHUB_ACTIONS === "true") io.stdout(sortProblems(error.problems).map((p) => `${formatAnnotation(p)}\n`).join(""));
-      return 1;
-    }
-    if (error instanceof TemplateError) {
-      io.stderr(`flightsite: the templates or client code do not build\n${error.message}\nNothing was written; the previous site is unchanged.\n`);
-      return 1;
-    }
-    if (error instanceof DeployError || error instanceof LeadsError) {
-      io.stderr(`flightsite: ${error.message}\n`);
-      return 1;
-    }
-    if (error instanceof LinkError) {
-      io.stderr(`flightsite: links that lead nowhere; fix the link or add the page\n${error.message}\nNothing was written; the previous site is unchanged.\n`);
+      if (error instanceof ContentError && (io.env ?? process.env).GITHUB_ACTIONS === "true") io.stdout(sortProblems(error.problems).map((p) => `${formatAnnotation(p)}\n`).join(""));
       return 1;
     }
     io.stderr(`flightsite: unexpected failure (a bug in flightsite, not in your content)\n${(error as Error).stack ?? String(error)}\n`);

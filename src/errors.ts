@@ -7,17 +7,50 @@ export interface ContentProblem {
   problem: string; // what was expected, in the editor's words
 }
 
+/**
+ * A mistake a person fixes (in data/, the templates, a link, the deploy's setup), never one of our own bugs. The CLI
+ * and the dev server's overlay tell it from a bug with one `instanceof` and print it with formatUserError; anything
+ * else is a bug, printed with its stack.
+ */
+export abstract class UserError extends Error {
+  /** The report's first line: "flightsite: " and what happened. */
+  abstract readonly heading: string;
+  /** The lines under the heading, one a place; "" when the heading says it all. */
+  get details(): string {
+    return this.message;
+  }
+  /** Whether the failure stopped a build before it wrote anything, so that the last good output still stands. */
+  readonly outputUnchanged: boolean = true;
+}
+
+/** A user error's report: its heading, then its details. */
+export function formatUserError(error: UserError): string {
+  return error.details ? `${error.heading}\n${error.details}` : error.heading;
+}
+
 /** Mistakes an editor can fix in data/. Never thrown for our own bugs. */
-export class ContentError extends Error {
+export class ContentError extends UserError {
   override name = "ContentError";
   constructor(readonly problems: ContentProblem[]) {
     super(problems.map(formatProblem).join("\n"));
   }
+  /** A count per file (naming the files when there are a few), then one line per problem, in file order. */
+  get heading(): string {
+    const files = [...new Set(this.problems.map((p) => p.file))];
+    const count = this.problems.length;
+    // Naming the files is a help for a few; for many (a mistake in a shared pattern) the lines below name them anyway.
+    const where = files.length <= 3 ? files.join(", ") : `${files.length} files`;
+    return `flightsite: ${count} ${count === 1 ? "problem" : "problems"} in ${where}`;
+  }
+  override get details(): string {
+    return sortProblems(this.problems).map(formatProblem).join("\n");
+  }
 }
 
 /** A broken internal link or asset reference found in the rendered site. */
-export class LinkError extends Error {
+export class LinkError extends UserError {
   override name = "LinkError";
+  readonly heading = "flightsite: links that lead nowhere; fix the link or add the page";
   /** `outDir` as the editor knows it, relative to the project: "dist" unless the build was told otherwise. */
   constructor(readonly broken: { page: string; link: string }[], outDir = "dist") {
     super(formatBrokenLinks(broken, outDir));
@@ -28,14 +61,7 @@ export const formatProblem = (p: ContentProblem): string =>
   `${p.file}:${p.line}:${p.column} ${p.field ? `${p.field}: ` : ""}${p.problem}`;
 
 /** The whole report an editor sees: a count per file, then one line per problem. */
-export function formatContentError(error: ContentError): string {
-  const files = [...new Set(error.problems.map((p) => p.file))];
-  const count = error.problems.length;
-  // Naming the files is a help for a few; for many (a mistake in a shared pattern) the lines below name them anyway.
-  const where = files.length <= 3 ? files.join(", ") : `${files.length} files`;
-  const header = `flightsite: ${count} ${count === 1 ? "problem" : "problems"} in ${where}`;
-  return [header, ...sortProblems(error.problems).map(formatProblem)].join("\n");
-}
+export const formatContentError = (error: ContentError): string => formatUserError(error);
 
 /**
  * A problem as a GitHub Actions workflow command, so the editor sees it on the line of the pull request's diff:
@@ -69,24 +95,39 @@ export function formatBrokenLinks(broken: { page: string; link: string }[], outD
  * A mistake in templates/, client/ or the styles, found while `serve --watch` rebuilds (a syntax error, or a
  * template that throws). Each line of the message starts with `file:line:column` when the place is known.
  */
-export class TemplateError extends Error {
+export class TemplateError extends UserError {
   override name = "TemplateError";
+  readonly heading = "flightsite: the templates or client code do not build";
 }
 
 /**
  * A deploy that could not start or did not finish: no build to deploy, or S3 or CloudFront refused or stopped
  * answering. The message says what happened and what to do; an interrupted deploy is finished by running it again.
  */
-export class DeployError extends Error {
+export class DeployError extends UserError {
   override name = "DeployError";
+  override readonly outputUnchanged = false;
+  get heading(): string {
+    return `flightsite: ${this.message}`;
+  }
+  override get details(): string {
+    return "";
+  }
 }
 
 /**
  * A `flightsite leads` command that cannot do what was asked: no credentials, no such bucket or case id, a malformed
  * case id. The message is one line: what happened and what to do.
  */
-export class LeadsError extends Error {
+export class LeadsError extends UserError {
   override name = "LeadsError";
+  override readonly outputUnchanged = false;
+  get heading(): string {
+    return `flightsite: ${this.message}`;
+  }
+  override get details(): string {
+    return "";
+  }
 }
 
 // --- internal ---

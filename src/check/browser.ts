@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type Page, type Request } from "playwright-core";
 import { chromiumArgs, findChromium } from "./find-chromium";
-import { serveBuiltSite } from "../serve/serve";
+import { serveBuiltSite } from "../serve/site-files";
 import { count, type GateResult } from "./report";
 import type { BuiltPage, BuiltSite } from "./site";
 

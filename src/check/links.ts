@@ -1,4 +1,4 @@
-import { findBrokenLinks } from "../build/link-check";
+import { findBrokenLinks } from "../engine/link-check";
 import { count, type GateResult } from "./report";
 import type { BuiltSite } from "./site";
 

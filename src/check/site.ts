@@ -4,6 +4,7 @@ import { load, type CheerioAPI } from "cheerio";
 import { podcastUrl } from "../site/podcast";
 import type { OutputFile, PageKind } from "../content/types";
 import { citiesUrl } from "../content/urls";
+import { UserError } from "../errors";
 
 /** One HTML page of a built site. */
 export interface BuiltPage {
@@ -27,8 +28,15 @@ export interface BuiltSite {
 }
 
 /** There is no built site where `flightsite check` looks. */
-export class NothingToCheckError extends Error {
+export class NothingToCheckError extends UserError {
   override name = "NothingToCheckError";
+  override readonly outputUnchanged = false;
+  get heading(): string {
+    return `flightsite: nothing to check: ${this.message}; run flightsite build first`;
+  }
+  override get details(): string {
+    return "";
+  }
 }
 
 /** Reads every file of a built site; throws NothingToCheckError when the folder holds no build. */

@@ -14,8 +14,8 @@ export async function sourceFileNames(dataDir: string): Promise<string[]> {
  */
 export async function loadSourceFiles(dataDir: string, root: string, names?: string[]): Promise<SourceFile[]> {
   names ??= await sourceFileNames(dataDir);
-  // One file at a time, synchronously: reading them all at once holds a file handle for each (a site of 10,000
-  // cities has more files than a process may open), and a small file is read faster without the thread pool.
+  // One file at a time, synchronously: reading them all at once holds a file handle for each (a large site has
+  // more files than a process may open), and a small file is read faster without the thread pool.
   return names.map((name) => {
     const absolute = path.join(dataDir, name);
     return { path: toPosix(path.relative(root, absolute)), text: readFileSync(absolute, "utf8") };

@@ -2,8 +2,8 @@ import MarkdownIt, { type MarkdownIt as Markdown, type StateCore, type Token } f
 import { normalizeInternalLink } from "./urls";
 
 // CommonMark, as editors know it from GitHub's previews. The renderers take no raw HTML (`html: false` shows it as
-// text); validation refuses it before that (findRawHtml). markdown-it was chosen over remark for speed: a small
-// site's text rendered about five times faster, and every render thread renders it again.
+// text); validation refuses it before that (findRawHtml). markdown-it was chosen over remark for speed (see
+// docs/performance.md): every render thread renders the site's text again.
 const renderer = markdownRenderer({ boldParagraphsAsHeadings: false });
 const showNotesRenderer = markdownRenderer({ boldParagraphsAsHeadings: true });
 const htmlFinder = new MarkdownIt("commonmark", { html: true });

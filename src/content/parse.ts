@@ -21,8 +21,8 @@ export type ParseResult<T> = { ok: true; parsed: ParsedFile<T> } | { ok: false; 
 
 /** YAML text → a checked object, or every problem in the file with its line and column. */
 export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> {
-  // Fast path: js-yaml (YAML 1.2 core schema, like yaml's default) reads a file about six times as fast as yaml's
-  // Document, which keeps every node's place. (Its 4.x line: the 5.x rewrite reads these files 3.5 times slower.)
+  // Fast path: js-yaml (YAML 1.2 core schema, like yaml's default) reads a file several times as fast as yaml's
+  // Document, which keeps every node's place (its 4.x line: the 5.x rewrite is slower on these files; docs/performance.md).
   // Most files are valid, and a valid file needs no places until a cross-file problem asks (lazyLocator); anything
   // else takes the precise path below, which finds the places.
   const quick = quickLoad(file.text);
@@ -49,7 +49,7 @@ export function parseDataFile<T>(file: SourceFile, schema: z.ZodType<T>): ParseR
   }
   const locate = (path: Path) => at(offsetOf(doc, path));
   const result = schema.safeParse(doc.toJS(), { error: describeIssue });
-  // A valid file keeps no syntax tree (at 10,000 cities they held a gigabyte or more): the rare cross-file problem parses it again.
+  // A valid file keeps no syntax tree (a large site's trees outgrow the heap): the rare cross-file problem parses it again.
   if (result.success) return { ok: true, parsed: { file, data: result.data, ...lazyLocator(file) } };
 
   const problems = result.error.issues.flatMap((issue): ContentProblem[] => {

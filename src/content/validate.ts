@@ -15,27 +15,9 @@ import {
   SiteConfig,
   type ContentKind,
 } from "./schema";
+import { fileKinds } from "./file-kinds";
 import { parseDataFile, type ParsedFile, type ParseResult } from "./parse";
 import { closestMatch } from "./suggest";
-
-/** Which kind of content a data file holds, from its place under data/. */
-const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
-  { kind: "site", pattern: /(^|\/)site\.ya?ml$/, schema: SiteConfig },
-  { kind: "home", pattern: /(^|\/)home\.ya?ml$/, schema: Home },
-  { kind: "city-common", pattern: /(^|\/)city-common\.ya?ml$/, schema: CityCommon },
-  { kind: "city", pattern: /(^|\/)cities\/[^/]+\.ya?ml$/, schema: City },
-  { kind: "destination", pattern: /(^|\/)destinations\/[^/]+\.ya?ml$/, schema: Destination },
-  { kind: "page", pattern: /(^|\/)pages\/[^/]+\.ya?ml$/, schema: Page },
-  { kind: "episode", pattern: /(^|\/)episodes\/[^/]+\.ya?ml$/, schema: Episode },
-  { kind: "checklist-document", pattern: /(^|\/)documents\/pre-flight-checklist\.ya?ml$/, schema: ChecklistDocument },
-  { kind: "letter-template", pattern: /(^|\/)documents\/letter-of-medical-necessity\.ya?ml$/, schema: LetterTemplate },
-  { kind: "sample-itinerary", pattern: /(^|\/)documents\/sample-itinerary\.ya?ml$/, schema: SampleItinerary },
-];
-
-/** The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind. */
-export function schemaForFile(path: string): z.ZodType | undefined {
-  return fileKinds.find((k) => k.pattern.test(path))?.schema;
-}
 
 /** First URL segments that belong to the site itself, so no city may take them. */
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
@@ -58,7 +40,7 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
       continue;
     }
     const result = parse(file, kind.schema);
-    // Appended in place: copying the list for each file made 10,000 cities cost seconds.
+    // Appended in place: copying the list for each file is quadratic in the number of cities.
     if (result.ok) appendTo(parsed, kind.kind, result.parsed);
     else {
       problems.push(...result.problems);
@@ -214,8 +196,8 @@ const knownFileNames =
   "documents/sample-itinerary.yaml";
 
 /**
- * Cities in alphabetical order, as `localeCompare` would sort them: one collator, not one look-up per comparison
- * (10,000 cities took 35 ms).
+ * Cities in alphabetical order, as `localeCompare` would sort them: one collator, not one look-up of the locale's
+ * rules per comparison.
  */
 const byName = new Intl.Collator();
 

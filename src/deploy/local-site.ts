@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { manifestFile, type Manifest } from "../build/manifest";
-import { contentTypeFor } from "../build/content-types";
+import { manifestFile, type Manifest } from "../engine/manifest";
+import { contentTypeFor } from "../engine/content-types";
 import { DeployError } from "../errors";
 
 /** A built site as the deploy uploads it: its manifest, and a way to read one file's bytes when it is sent. */

@@ -5,7 +5,7 @@ import path from "node:path";
 /**
  * The one door every file of a build goes through on its way to disk (pages on whichever thread rendered them,
  * downloads, assets, static files): a per-file step such as a checksum for a deploy manifest belongs here.
- * Each written file's SHA-256 is taken here, from the bytes at hand, for the deploy's manifest (src/build/manifest.ts).
+ * Each written file's SHA-256 is taken here, from the bytes at hand, for the deploy's manifest (src/engine/manifest.ts).
  * Writes are synchronous, so a thread holds one file handle at a time whatever the size of the site (30,000
  * writeFile calls at once ran out of handles), and a rendered page is on disk, and out of memory, before the next.
  */
@@ -56,7 +56,7 @@ export class OutputFolder {
 
   /**
    * The pieces of a file as UTF-8 in one buffer, this folder's own, used again for the next file: a page is written
-   * and hashed in one go, without a buffer of its own for each piece (30,000 pages made 600,000 of them).
+   * and hashed in one go, without a buffer of its own for each piece (a page has tens of them).
    */
   #encode(pieces: readonly (string | Uint8Array)[]): Buffer {
     let most = 0;

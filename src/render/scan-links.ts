@@ -1,4 +1,4 @@
-// What rendering finds in a page for the link check (src/build/link-check.ts): scanned where the page is rendered,
+// What rendering finds in a page for the link check (src/engine/link-check.ts): scanned where the page is rendered,
 // on the same thread, so the check itself only compares names.
 import { decodeHTMLAttribute } from "entities";
 import { Parser } from "htmlparser2";
@@ -126,7 +126,7 @@ export interface FoundLinks {
    * Set on a shared part's (templates/Once.tsx), which is one object on every page of a thread that shows the part:
    * what is made of it (its entries in the link check, its number in the cache) is kept by its identity. A page's own
    * pieces are new objects each time: kept by identity, they only filled weak maps the garbage collector then had to
-   * go through (a third of the link check's time at 30,000 pages).
+   * go through.
    */
   shared?: true;
 }
@@ -160,7 +160,7 @@ const xmlLinkAttributes: Record<string, string> = { enclosure: "url", "itunes:im
 
 /**
  * `text` in a string of its own. A part of a string (a link taken from a page) may be kept by V8 as a view of the
- * whole: kept for the link check and the cache, the links of 15,000 pages held those pages' text, 500 MB. Joining a
+ * whole: kept for the link check and the cache, the links of every page held those pages' whole text. Joining a
  * character to it and cutting it off again makes a new string, of which the result is a view.
  */
 function ownCopy(text: string): string {

@@ -10,7 +10,7 @@ export interface RenderInput {
   assets: AssetUrls;
   downloads: Download[];
   /**
-   * The build cache: the id of the code that renders (see src/build/code-id.ts), and the last good output with the
+   * The build cache: the id of the code that renders (see src/engine/code-id.ts), and the last good output with the
    * key each of its files was rendered from. A route whose key is unchanged is not rendered but taken from there.
    */
   cache?: { codeId: string; previousDir?: string; previous?: Map<string, FileStamp> };

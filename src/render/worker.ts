@@ -1,41 +1,19 @@
-// A render worker thread (see parallel.ts). It waits for requests: to parse a chunk of the data files, whose checked
+// A render worker thread (see pool.ts). It waits for requests: to parse a chunk of the data files, whose checked
 // data it sends back, or, once told which site, to render a chunk of its routes into the output folder, sending back
 // in batches what the build needs of each file, so that neither thread ever holds the site's text.
 import { parentPort } from "node:worker_threads";
 import { parseDataFile } from "../content/parse";
-import { schemaForFile } from "../content/validate";
+import { schemaForFile } from "../content/file-kinds";
 import { OutputFolder } from "./output-folder";
-import { writeRoutes } from "./parallel";
-import { RouteRenderer, type RenderedFile, type RenderInput, type ReusedFile, type RouteRange } from "./share";
+import { writeRoutes } from "./write-routes";
+import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";
+import { RouteRenderer, type RenderInput, type ReusedFile } from "./share";
 import type { FoundLinks } from "./scan-links";
-import type { ContentProblem } from "../errors";
-import type { SourceFile } from "../content/types";
-
-export type WorkerRequest =
-  | { kind: "parse"; files: SourceFile[] }
-  /** What the render requests that follow are about: the site, and where its files go. */
-  | { kind: "prepare"; input: RenderInput; outDir: string }
-  | { kind: "render"; routes: RouteRange };
-
-export type WorkerReply =
-  | { kind: "parsed"; outcomes: [file: string, outcome: ParseOutcome][] }
-  /**
-   * What was found in a batch of files. A piece of a shared part goes by a number, with its links the first time
-   * (in `pieces`): the main thread keeps one object for it, as this thread does, and the batch stays small.
-   */
-  | { kind: "files"; files: (SentFile | ReusedFile)[]; pieces: [number, FoundLinks][] }
-  | { kind: "rendered" }
-  | { kind: "ready" };
-
-/** A rendered file as sent: a shared piece by its number. */
-export type SentFile = Omit<RenderedFile, "found"> & { found?: (FoundLinks | number)[] };
-
-/** What parseDataFile found, as plain data: the checked data, or every problem with its place. */
-export type ParseOutcome = { ok: true; data: unknown } | { ok: false; problems: ContentProblem[] };
+import { pieceMemo } from "./shared-pieces";
 
 const port = parentPort;
 /** The shared pieces sent so far, by number (see WorkerReply). */
-const sentPieces = new WeakMap<FoundLinks, number>();
+const sentPieces = pieceMemo<number>();
 let nextPiece = 0;
 let site: { renderer: RouteRenderer; folder: OutputFolder; cache: RenderInput["cache"] } | undefined;
 port?.on("message", (request: WorkerRequest) => {

@@ -1,2 +1,2 @@
-// The dev server sends the Content-Type the deploy stores in S3: one function decides both (src/build/content-types.ts).
-export { contentTypeFor } from "../build/content-types";
+// The dev server sends the Content-Type the deploy stores in S3: one function decides both (src/engine/content-types.ts).
+export { contentTypeFor } from "../engine/content-types";

@@ -1,8 +1,8 @@
 import path from "node:path";
-import type { BuildOptions } from "../build/build";
-import { BuildEngine, type Changes, type RendererSource } from "../build/engine";
-import { memoryCache } from "../build/engine-parts";
-import { updatedOutput } from "../build/write-output";
+import type { BuildOptions, Changes } from "../engine/stages";
+import { BuildEngine } from "../engine/engine";
+import { memoryCache, type RendererSource } from "../engine/engine-parts";
+import { updatedOutput } from "../engine/write-output";
 import { loadRenderer, templateErrorFromException } from "../render/renderer-bundle";
 import type { SiteContent } from "../content/types";
 
@@ -26,7 +26,7 @@ export interface RebuildResult {
 }
 
 /**
- * `serve --watch`'s side of the build engine (src/build/engine.ts), kept between saves: the renders, the data files
+ * `serve --watch`'s side of the build engine (src/engine/engine.ts), kept between saves: the renders, the data files
  * and their parse results in memory, the output updated in place, and the templates loaded again after an edit
  * (src/render/renderer-bundle.ts) so that it takes effect. It tells the engine which parts a save changed.
  */

@@ -1,6 +1,6 @@
 // The script `serve --watch` adds to every HTML page it sends (never written into dist/): it reloads the page when
 // the site changes, and shows a rebuild's problem over the page until it is fixed. Bundled for the browser by
-// src/serve/serve.ts; it imports nothing. The message is the editor's own text, so it is only ever set as textContent.
+// src/serve/dev-client-bundle.ts; it imports nothing. The message is the editor's own text, so it is only ever set as textContent.
 
 const overlayId = "flightsite-dev-problem";
 

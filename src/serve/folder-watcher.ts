@@ -5,7 +5,7 @@ import path from "node:path";
  * Reports every change under `folder` (a file written, added, deleted or renamed; a folder added or removed) by its
  * absolute path, from the file system's own events: one fs.watch per folder, and nothing read until a folder comes or
  * goes. This is for data/, which may hold thousands of files in one folder: chokidar answers every event in a folder
- * by listing it again and taking the metadata of each file in it, which on a site of 3,000 cities cost more than the
+ * by listing it again and taking the metadata of each file in it, which for thousands of files costs more than the
  * rebuild the save asked for. A path reported may be a folder, or gone; the reader of data/ then lists it again.
  */
 export function watchFolder(folder: string, onChange: (file: string) => void, onError: (error: unknown) => void): { close(): void } {

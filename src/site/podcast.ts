@@ -82,7 +82,7 @@ export function isoDuration(duration: string): string {
   return `PT${Math.floor(total / 60)}M${total % 60}S`;
 }
 
-// One formatter for every call: toLocaleDateString builds a new one each time, which costs about 0.1 ms.
+// One formatter for every call: toLocaleDateString builds a new one each time, which is slow.
 const longDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
 
 /** "2025-09-07" → "September 7, 2025". The date is a calendar day, so it is read and written in UTC. */

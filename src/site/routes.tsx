@@ -1,47 +1,25 @@
-import type { ReactElement } from "react";
 import { CaseManagersPage } from "../../templates/CaseManagersPage";
 import { ChecklistDocumentPage } from "../../templates/ChecklistDocumentPage";
 import { CitiesPage } from "../../templates/CitiesPage";
 import { CityPage } from "../../templates/CityPage";
 import { ContactPage } from "../../templates/ContactPage";
 import { DestinationPage, type DestinationSectionView } from "../../templates/DestinationPage";
-import type { EpisodeSummary } from "../../templates/EpisodeCard";
-import { EpisodePage } from "../../templates/EpisodePage";
 import type { DownloadLink } from "../../templates/DownloadLinks";
 import { HomePage } from "../../templates/HomePage";
 import { LetterTemplatePage, type LetterBlock } from "../../templates/LetterTemplatePage";
 import { NotFoundPage } from "../../templates/NotFoundPage";
-import { PodcastPage } from "../../templates/PodcastPage";
 import { SampleItineraryPage } from "../../templates/SampleItineraryPage";
 import { StaticPage } from "../../templates/StaticPage";
 import { ThankYouPage } from "../../templates/ThankYouPage";
 import { fillCity } from "../content/validate";
-import { youtubeVideoId } from "../content/schema";
 import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/text";
-import { renderMarkdown, renderShowNotes } from "../content/markdown";
-import {
-  audioType,
-  dateText,
-  durationText,
-  episodeNeighbours,
-  episodeUrl,
-  isoDuration,
-  podcastFeedUrl,
-  podcastListing,
-  podcastShow,
-  podcastUrl,
-} from "./podcast";
-import {
-  breadcrumbJsonLd,
-  faqJsonLd,
-  localBusinessJsonLd,
-  podcastEpisodeJsonLd,
-  podcastSeriesJsonLd,
-  type Crumb,
-  type PodcastSeriesFacts,
-} from "./structured-data";
-import type { AssetUrls, City, Destination, Download, Episode, Page, PageChrome, PageHead, PageKind, Route, SiteContent } from "../content/types";
-import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageFile, pageUrl } from "../content/urls";
+import { renderMarkdown } from "../content/markdown";
+import { chromeFor, home, lazyPage, page, videoFor } from "./page-route";
+import { episodeRoute, podcastRoute } from "./podcast-routes";
+import { podcastFeedUrl } from "./podcast";
+import { faqJsonLd, localBusinessJsonLd, type Crumb } from "./structured-data";
+import type { AssetUrls, City, Destination, Download, Page, Route, SiteContent } from "../content/types";
+import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageUrl } from "../content/urls";
 
 /**
  * Every URL of the site: what file it becomes and what it renders. A pure function of the content and of the
@@ -109,50 +87,7 @@ export function headingId(heading: string): string {
 
 // --- internal ---
 
-const home: Crumb = { name: "Home", url: "/" };
 const cities: Crumb = { name: "Cities We Serve", url: citiesUrl };
-
-function page(pageKind: PageKind, url: string, element: ReactElement): Route {
-  return { kind: "page", pageKind, url, file: pageFile(url), element };
-}
-
-/**
- * A page route whose element is made each time it is read (read it once and keep it while you need it). Its url and
- * kind are known without making it, which is all the sitemap needs, and so is what it is made from (`madeFrom`,
- * besides what every page shares), which is all its key needs: cityRoute and destinationRoute read nothing else.
- */
-function lazyPage(pageKind: PageKind, url: string, madeFrom: unknown, make: () => Route): Route {
-  return {
-    kind: "page",
-    pageKind,
-    url,
-    file: pageFile(url),
-    madeFrom,
-    get element() {
-      const route = make();
-      if (route.kind !== "page") throw new Error(`the route of ${url} is not a page`);
-      return route.element;
-    },
-  };
-}
-
-function chromeFor(
-  content: SiteContent,
-  assets: AssetUrls,
-  head: Omit<PageHead, "canonical" | "jsonLd"> & { jsonLd?: PageHead["jsonLd"] },
-  quote: Partial<PageChrome["quote"]> = {},
-): PageChrome {
-  const { site } = content;
-  const jsonLd = [...(head.jsonLd ?? [])];
-  if (head.breadcrumb) jsonLd.push(breadcrumbJsonLd(site, head.breadcrumb));
-  return {
-    site,
-    assets,
-    head: { ...head, canonical: absoluteUrl(site.baseUrl, head.url), jsonLd },
-    // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
-    quote: { modal: false, footer: true, ...quote },
-  };
-}
 
 function homeRoute(content: SiteContent, assets: AssetUrls): Route {
   const { site, home: homeContent } = content;
@@ -369,104 +304,6 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
   );
 }
 
-const podcastCrumb: Crumb = { name: "Podcast", url: podcastUrl };
-
-function podcastSeries(content: SiteContent): PodcastSeriesFacts {
-  const show = podcastShow(content.site);
-  return {
-    name: show.title,
-    description: show.description,
-    url: podcastUrl,
-    feedUrl: podcastFeedUrl,
-    image: show.image,
-    author: show.author,
-  };
-}
-
-function podcastRoute(content: SiteContent, assets: AssetUrls): Route {
-  const show = podcastShow(content.site);
-  const { featured, recent } = podcastListing(content.episodes);
-  const chrome = chromeFor(content, assets, {
-    title: shorten(show.title, 60),
-    description: shorten(show.description, 160),
-    url: podcastUrl,
-    alternateFeed: { title: show.title, url: podcastFeedUrl },
-    breadcrumb: [home, podcastCrumb],
-    jsonLd: [podcastSeriesJsonLd(content.site, podcastSeries(content))],
-  }, { modal: true });
-  // A button whose show URL is not configured is left out rather than pointing nowhere; the feed always exists.
-  const subscribeLinks = [
-    ...(show.appleUrl ? [{ label: "Apple Podcasts", href: show.appleUrl }] : []),
-    ...(show.spotifyUrl ? [{ label: "Spotify", href: show.spotifyUrl }] : []),
-    { label: "RSS Feed", href: podcastFeedUrl, type: "application/rss+xml" },
-  ];
-  return page(
-    "podcast",
-    podcastUrl,
-    <PodcastPage
-      chrome={chrome}
-      show={{ title: show.title, description: show.description }}
-      subscribeLinks={subscribeLinks}
-      featured={featured && episodeSummary(featured)}
-      recent={recent.map(episodeSummary)}
-    />,
-  );
-}
-
-function episodeRoute(content: SiteContent, assets: AssetUrls, episode: Episode): Route {
-  const url = episodeUrl(episode.slug);
-  const show = podcastShow(content.site);
-  const { previous, next } = episodeNeighbours(content.episodes, episode.slug);
-  const chrome = chromeFor(content, assets, {
-    title: episode.title,
-    description: episode.excerpt,
-    keywords: episode.tags,
-    url,
-    alternateFeed: { title: show.title, url: podcastFeedUrl },
-    breadcrumb: [home, podcastCrumb, { name: episode.title, url }],
-    jsonLd: [
-      podcastEpisodeJsonLd(content.site, podcastSeries(content), {
-        name: episode.title,
-        description: episode.excerpt,
-        url,
-        episodeNumber: episode.episode,
-        datePublished: episode.publish_date,
-        duration: isoDuration(episode.duration),
-        image: episode.cover_img,
-        keywords: episode.tags,
-        audioUrl: episode.audio_url,
-      }),
-    ],
-  }, { footer: false });
-  return page(
-    "episode",
-    url,
-    <EpisodePage
-      chrome={chrome}
-      episode={episodeSummary(episode)}
-      audio={episode.audio_url ? { src: episode.audio_url, type: audioType(episode.audio_url) } : undefined}
-      video={videoFor(episode.youtube_url, episode.title)}
-      showNotesHtml={renderShowNotes(episode.show_notes_md)}
-      previous={previous && episodeSummary(previous)}
-      next={next && episodeSummary(next)}
-    />,
-  );
-}
-
-function episodeSummary(episode: Episode): EpisodeSummary {
-  return {
-    number: episode.episode,
-    title: episode.title,
-    url: episodeUrl(episode.slug),
-    date: episode.publish_date,
-    dateText: dateText(episode.publish_date),
-    durationText: durationText(episode.duration),
-    excerpt: episode.excerpt,
-    coverImg: episode.cover_img,
-    tags: episode.tags,
-  };
-}
-
 function notFoundRoute(content: SiteContent, assets: AssetUrls): Route {
   const chrome = chromeFor(content, assets, {
     title: `Page Not Found | ${content.site.companyName}`,
@@ -475,17 +312,4 @@ function notFoundRoute(content: SiteContent, assets: AssetUrls): Route {
     noindex: true,
   });
   return { kind: "page", pageKind: "not-found", url: "/404.html", file: "404.html", element: <NotFoundPage chrome={chrome} /> };
-}
-
-/** A text cut to at most `max` characters: whole sentences if they fit, else whole words and "…". */
-function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const sentences = text.slice(0, max + 1).match(/^.*[.!?](?=\s)/)?.[0];
-  if (sentences) return sentences;
-  return `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
-}
-
-function videoFor(url: string | undefined, title: string) {
-  const videoId = url ? youtubeVideoId(url) : undefined;
-  return videoId ? { videoId, title } : undefined;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { parseDocument } from "yaml";
-import { build } from "../../src/build/build";
+import { build } from "../../src/engine/build";
 import { chromiumArgs, findChromium } from "./find-chromium";
 import { contentSecurityPolicy } from "../../infra/lib/content-security-policy";
 import { startStaticServer } from "./static-server";

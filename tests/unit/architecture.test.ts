@@ -1,18 +1,18 @@
 // The layout of src/ is the architecture (issue 11): these tests read every import and hold the rules the README's
 // "How the code is laid out" states, so a file in the wrong place, or an import against the flow, fails here.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "./support/site";
 
 /** Where each part of the code may import from (besides itself, node: built-ins and packages). */
 const allowedImports: Record<string, string[]> = {
-  cli: ["errors", "build", "serve", "check", "deploy", "leads"],
-  check: ["errors", "serve", "build", "render", "site", "content"],
-  deploy: ["errors", "build", "content"],
+  cli: ["errors", "engine", "serve", "check", "deploy", "leads"],
+  check: ["errors", "serve", "engine", "render", "site", "content"],
+  deploy: ["errors", "engine", "content"],
   leads: ["errors", "quote", "client"],
-  serve: ["errors", "build", "render", "site", "documents", "content", "quote"],
-  build: ["errors", "render", "site", "documents", "content"],
+  serve: ["errors", "engine", "render", "site", "documents", "content", "quote"],
+  engine: ["errors", "render", "site", "documents", "content"],
   render: ["errors", "site", "content", "templates"],
   site: ["errors", "documents", "content", "templates"],
   documents: ["errors", "content"],
@@ -45,7 +45,7 @@ describe("the code's layout", () => {
     }
   });
 
-  it("imports one way: cli → build/serve/check → render → site → content, never back up", () => {
+  it("imports one way: cli → engine/serve/check → render → site → content, never back up", () => {
     expect(imports.length, "imports were read").toBeGreaterThan(150);
     const against = imports
       .filter((i) => !i.typeOnly || partOf(i.from) !== "templates")
@@ -73,6 +73,72 @@ describe("the code's layout", () => {
     for (const node of edges.keys()) visit(node, []);
     expect(cycles).toEqual([]);
   });
+
+  it("has no import cycles between the files of src/, type-only and lazy imports included", () => {
+    const edges = new Map<string, Set<string>>();
+    for (const i of imports) {
+      if (!i.from.startsWith("src/")) continue;
+      const to = resolvedFile(i.to);
+      if (to?.startsWith("src/")) edges.set(i.from, (edges.get(i.from) ?? new Set()).add(to));
+    }
+    expect(cyclesOf(edges)).toEqual([]);
+  });
+
+  it("lets only cli.ts import a command's entry (engine/build.ts): the stages never import the command that runs them", () => {
+    const entries = ["src/engine/build.ts"];
+    const importers = imports.filter((i) => entries.includes(resolvedFile(i.to) ?? "") && i.from !== "src/cli.ts");
+    expect(importers.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+
+  it("finds a cycle between files when there is one", () => {
+    const edges = new Map([["a.ts", new Set(["b.ts"])], ["b.ts", new Set(["c.ts"])], ["c.ts", new Set(["a.ts"])], ["d.ts", new Set(["a.ts"])]]);
+    expect(cyclesOf(edges)).toEqual(["a.ts → b.ts → c.ts → a.ts"]);
+  });
+
+  it("keeps every file of src/ short enough to read: none over 400 lines, none of serve/ over 250", () => {
+    const long = sourceFiles(["src"])
+      .map((file) => ({ file, lines: readFileSync(path.join(projectRoot, file), "utf8").split("\n").length - 1 }))
+      .filter(({ file, lines }) => lines > (file.startsWith("src/serve/") ? 250 : 400))
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+
+  it("tells compiled code from the sources in one place, src/render/code-location.ts", () => {
+    const sniffing = sourceFiles(["src"]).filter((file) => /import\.meta\.url\.endsWith\(/.test(readFileSync(path.join(projectRoot, file), "utf8")));
+    expect(sniffing).toEqual(["src/render/code-location.ts"]);
+  });
+
+  it("keeps measurements out of the code's comments: they go to docs/performance.md", () => {
+    const measured = /\b\d[\d,.]*\s?(ms|MB|GB|milliseconds|seconds)\b|\b\d[\d,]*\s(pages|cities)\b|\bmedians?\b|\d+ of \d+ runs/;
+    const lines = sourceFiles(["src"]).flatMap((file) =>
+      readFileSync(path.join(projectRoot, file), "utf8")
+        .split("\n")
+        .map((line, i) => ({ where: `${file}:${i + 1}`, line }))
+        // An example of output in quotes ("1.2 MB") is not a measurement.
+        .filter(({ line }) => /^\s*(\/\/|\*|\/\*\*)/.test(line) && measured.test(line.replace(/"[^"]*"/g, ""))),
+    );
+    expect(lines.map(({ where, line }) => `${where} ${line.trim()}`)).toEqual([]);
+  });
+
+  it("keeps the unit tests by stage: tests/unit/<stage>/kebab-case.test.ts(x), fixtures under support/", () => {
+    const files = readdirSync(path.join(projectRoot, "tests/unit"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(path.join(projectRoot, "tests/unit"), path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    const misplaced = files.filter(
+      (file) => file !== "architecture.test.ts" && !file.startsWith("support/") && !/^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*\.test\.tsx?$/.test(file),
+    );
+    expect(misplaced).toEqual([]);
+  });
+
+  it("keeps what is made of a shared part by its identity in one module, src/render/shared-pieces.ts", () => {
+    const holding = sourceFiles(["src"]).filter((file) => /WeakMap<FoundLinks/.test(readFileSync(path.join(projectRoot, file), "utf8")));
+    expect(holding).toEqual(["src/render/shared-pieces.ts"]);
+  });
+
+  it("keeps the build's source folder named unlike an output folder every tool ignores", () => {
+    const folders = readdirSync(path.join(projectRoot, "src"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(folders.map((entry) => entry.name).filter((name) => ["build", "dist", "out", "output", "coverage"].includes(name))).toEqual([]);
+  });
 });
 
 // --- internal ---
@@ -82,6 +148,35 @@ function partOf(file: string): string {
   const [top, second, third] = file.split("/");
   if (top !== "src") return top!;
   return third === undefined ? second!.replace(/\.\w+$/, "") : second!;
+}
+
+/** The file an import names: "src/engine/build" → "src/engine/build.ts" (or .tsx, .mjs, /index.ts). */
+function resolvedFile(target: string): string | undefined {
+  const candidates = /\.(ts|tsx|mjs|js)$/.test(target) ? [target] : [".ts", ".tsx", ".mjs", "/index.ts"].map((ending) => target + ending);
+  return candidates.find((candidate) => existsSync(path.join(projectRoot, candidate)));
+}
+
+/** Each cycle of a graph once, as "a → b → a", starting from its smallest name (strongly connected parts, walked). */
+function cyclesOf(edges: Map<string, Set<string>>): string[] {
+  const found = new Set<string>();
+  const visit = (node: string, trail: string[], onTrail: Set<string>) => {
+    if (onTrail.has(node)) {
+      const cycle = trail.slice(trail.indexOf(node));
+      const start = cycle.indexOf([...cycle].sort()[0]!);
+      const rotated = [...cycle.slice(start), ...cycle.slice(0, start)];
+      return void found.add([...rotated, rotated[0]].join(" → "));
+    }
+    if (done.has(node)) return;
+    trail.push(node);
+    onTrail.add(node);
+    for (const next of edges.get(node) ?? []) visit(next, trail, onTrail);
+    trail.pop();
+    onTrail.delete(node);
+    done.add(node);
+  };
+  const done = new Set<string>();
+  for (const node of [...edges.keys()].sort()) visit(node, [], new Set());
+  return [...found].sort();
 }
 
 function sourceFiles(folders: string[]): string[] {

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { createManifest, manifestFile } from "../../../src/build/manifest";
+import { createManifest, manifestFile } from "../../../src/engine/manifest";
 
 export interface BuiltSites {
   /** Writes `files` (path → contents) and their manifest into a new folder; returns the folder. */

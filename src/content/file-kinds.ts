@@ -1,0 +1,35 @@
+// Which schema a data file is checked against, from its place under data/: what validation, and the render threads
+// that parse files for it, both need, without the render threads reaching validation itself.
+import type { z } from "zod";
+import {
+  ChecklistDocument,
+  City,
+  CityCommon,
+  Destination,
+  Episode,
+  Home,
+  LetterTemplate,
+  Page,
+  SampleItinerary,
+  SiteConfig,
+  type ContentKind,
+} from "./schema";
+
+/** Which kind of content a data file holds, from its place under data/. */
+export const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
+  { kind: "site", pattern: /(^|\/)site\.ya?ml$/, schema: SiteConfig },
+  { kind: "home", pattern: /(^|\/)home\.ya?ml$/, schema: Home },
+  { kind: "city-common", pattern: /(^|\/)city-common\.ya?ml$/, schema: CityCommon },
+  { kind: "city", pattern: /(^|\/)cities\/[^/]+\.ya?ml$/, schema: City },
+  { kind: "destination", pattern: /(^|\/)destinations\/[^/]+\.ya?ml$/, schema: Destination },
+  { kind: "page", pattern: /(^|\/)pages\/[^/]+\.ya?ml$/, schema: Page },
+  { kind: "episode", pattern: /(^|\/)episodes\/[^/]+\.ya?ml$/, schema: Episode },
+  { kind: "checklist-document", pattern: /(^|\/)documents\/pre-flight-checklist\.ya?ml$/, schema: ChecklistDocument },
+  { kind: "letter-template", pattern: /(^|\/)documents\/letter-of-medical-necessity\.ya?ml$/, schema: LetterTemplate },
+  { kind: "sample-itinerary", pattern: /(^|\/)documents\/sample-itinerary\.ya?ml$/, schema: SampleItinerary },
+];
+
+/** The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind. */
+export function schemaForFile(path: string): z.ZodType | undefined {
+  return fileKinds.find((k) => k.pattern.test(path))?.schema;
+}

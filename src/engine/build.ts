@@ -1,0 +1,49 @@
+import { sourceFileNames } from "../content/load";
+import { buildCacheFile, readBuildCache } from "./build-cache";
+import { codeId } from "./code-id";
+import { inputsDigest, outputIntact } from "./up-to-date";
+import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
+import { cityPagesOfFiles, prewarm, renderThreadsForPages } from "../render/pool";
+import { stageTimer, type BuildOptions, type BuildResult } from "./stages";
+
+/**
+ * Loads, validates, renders, checks and writes the site. Pages are written as they are rendered (on one thread per
+ * core for a large site) into a fresh folder beside outDir, and only their links are kept for the check at the
+ * end; the folder is swapped in when every link resolves. On any failure the previous outDir is left as it was.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const timer = stageTimer();
+  const names = await sourceFileNames(options.dataDir);
+  const code = options.cache ? codeId() : undefined;
+  const cacheFile = code && buildCacheFile(options.root, options.outDir);
+  const stored = cacheFile ? await readBuildCache(cacheFile, code!) : undefined;
+  const inputs = code && inputsDigest(code, options.root, options.dataDir, names);
+  // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
+  const last = stored?.last;
+  if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {
+    timer.lap("up-to-date check");
+    return { ...last.summary, upToDate: true, reused: stored.files.length, rendered: [], timings: timer.laps, memory: timer.memory };
+  }
+  // Something changed: the whole cache, with each file's key, links and ids.
+  const previous = stored?.whole();
+  const cityPages = cityPagesOfFiles(names);
+  // Before any code that renders is loaded, here or on a worker.
+  setOptimizationBudgetFor(cityPages);
+  // A large site's worker starts now, loading React and the templates while this thread loads the stages.
+  const threads = options.threads ?? renderThreadsForPages(cityPages);
+  const pool = threads > 1 ? prewarm(threads, renderWorkerLimitsFor(cityPages, process.execArgv)) : undefined;
+  // Only a build with something to do loads the stages (zod, React, the templates…): the check above starts at once.
+  const [{ BuildEngine }, { diskCache, staticRenderer }, { replacedOutput }] = await Promise.all([import("./engine"), import("./engine-parts"), import("./write-output")]).catch(
+    async (error: unknown) => {
+      await pool?.close();
+      throw error;
+    },
+  );
+  const engine = new BuildEngine(options, {
+    cache: code ? diskCache({ root: options.root, file: cacheFile!, code, previous, inputs: inputs! }) : undefined,
+    output: replacedOutput(options.outDir),
+    renderer: staticRenderer(code ?? ""),
+  });
+  const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
+  return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, timings: timer.laps, memory: timer.memory };
+}

@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, saveBuildCache, type BuildCache } from "./build-cache";
+import type { ClientBundle } from "./client-bundle";
+import type { LastBuild, CachedFile } from "./build-cache";
+import type { SiteOutput } from "./write-output";
+import { renderRoute } from "../render/render-route";
+import type { Renderer } from "../render/renderer-bundle";
+import { cityRoutes, createRoutes, listedCity } from "../site/routes";
+import type { Download, SiteContent } from "../content/types";
+
+// The parts of the build engine (engine.ts) its drivers choose between: the cache on disk or in memory, and the
+// renderer this process imported. (The outputs are in write-output.ts; the renderer loaded again after each edit is
+// the dev server's, in src/serve/dev-build.ts.)
+
+/**
+ * What differs between the engine's drivers, passed in: where the renders of the last good output are remembered,
+ * how the output reaches outDir, and the code that renders.
+ */
+export interface EngineParts {
+  /** Undefined: nothing is remembered, every file is rendered (a build without the cache). */
+  cache: RenderCache | undefined;
+  output: SiteOutput;
+  renderer: RendererSource;
+}
+
+/**
+ * Where the engine remembers what it rendered, so that the next run renders only what changed: on disk for
+ * `flightsite build` (.flightsite/build-cache/, read by the next process), in memory for `serve --watch`.
+ */
+export interface RenderCache {
+  /**
+   * Each file of the last good output rendered from a route, by name: the key it was rendered from, its size, SHA-256,
+   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs.
+   */
+  readonly files: BuildCache;
+  /**
+   * Whether the data files read, and their parse results, are kept from one run to the next (a process that runs again
+   * after each save): a run then reads and checks again only the files that changed. Otherwise each run reads every
+   * file once, parses on the render threads too, and lets the text go once the content is made.
+   */
+  readonly keepsSources: boolean;
+  /** The browser script and stylesheet of `root`. */
+  clientBundle(root: string): Promise<ClientBundle>;
+  /** The case-manager downloads made from `content`. */
+  documents(content: SiteContent): Promise<Download[]>;
+  /** Remembers `files` and the rest of the output (`last`) as the last good output, once it is in place. */
+  save(files: BuildCache, last: Omit<LastBuild, "inputs">): Promise<void>;
+  /**
+   * For a cache read by the next process only (`flightsite build`): what a run that writes the output whole gives
+   * it file by file as the files come, instead of all of them to `save` at the end. This engine then keeps no
+   * files of its own for a run after it.
+   */
+  recorder?(): { add(name: string, file: CachedFile): void; save(last: Omit<LastBuild, "inputs">): Promise<void> };
+}
+
+/** The code that renders: the one this process imported (`flightsite build`), or one loaded again after each edit. */
+export interface RendererSource {
+  /** The renderer for the next run; `previous` when its code did not change. */
+  load(previous: Renderer | undefined): Promise<Renderer>;
+  /** What a route's or template's exception becomes when rendering on this thread (a TemplateError with its place). */
+  templateError(error: unknown, doing: string): unknown;
+}
+
+/**
+ * `flightsite build`'s cache: the renders of the last good output of `outDir` as `file` (src/engine/build-cache.ts)
+ * holds them (`previous`, read by build.ts to decide whether anything changed), saved there again once the new
+ * output is in place; the browser bundle and the downloads come from .flightsite/build-cache/ too. `inputs`: the
+ * digest of what this build is made from (src/engine/up-to-date.ts), stored for the next build's check.
+ */
+export function diskCache({ root, file, code, previous, inputs }: { root: string; file: string; code: string; previous: BuildCache | undefined; inputs: string }): RenderCache {
+  return {
+    files: previous ?? new Map(),
+    keepsSources: false,
+    clientBundle: () => cachedClientBundle(root, code),
+    documents: (content) => cachedDocuments(root, code, content),
+    save: (files, last) => saveBuildCache(file, code, files, { inputs, ...last }),
+    // The files of a whole build are put in stored form as they come, while the threads still render: after the
+    // swap only the writing is left (the build's last step, when no thread has anything left to do).
+    recorder() {
+      const writer = new BuildCacheWriter();
+      return { add: (name, cached) => writer.add(name, cached), save: (last) => writer.save(file, code, { inputs, ...last }) };
+    },
+  };
+}
+
+/**
+ * The dev server's cache: the renders, the data files and their parse results kept in this process between saves.
+ * The downloads are made again only when what they are made from changed.
+ */
+export function memoryCache(): RenderCache & { files: BuildCache } {
+  let downloads: { key: string; files: Download[] } | undefined;
+  const cache = {
+    files: new Map() as BuildCache,
+    keepsSources: true,
+    // Loaded when first needed, as `flightsite build` does: esbuild and the PDF and Word libraries are not light.
+    async clientBundle(root: string): Promise<ClientBundle> {
+      return (await import("./client-bundle")).bundleClient({ root });
+    },
+    async documents(content: SiteContent): Promise<Download[]> {
+      const key = createHash("sha1").update(documentsInput(content)).digest("base64url");
+      if (downloads?.key !== key) downloads = { key, files: await (await import("../documents/generate")).generateDocuments(content) };
+      return downloads.files;
+    },
+    async save(files: BuildCache): Promise<void> {
+      cache.files = files;
+    },
+  };
+  return cache;
+}
+
+/**
+ * The routes and templates this process imported, as `flightsite build` renders them (its render threads import the
+ * same modules); `code` is the id of that code (src/engine/code-id.ts), which every route's key includes.
+ */
+export function staticRenderer(code: string): RendererSource {
+  const renderer: Renderer = { id: code, createRoutes, cityRoutes, listedCity, renderRoute };
+  return { load: async () => renderer, templateError: (error) => error };
+}

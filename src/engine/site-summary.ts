@@ -1,0 +1,63 @@
+import type { BuildCache, BuildSummary } from "./build-cache";
+import type { ClientBundle } from "./client-bundle";
+import type { BuildResult } from "./stages";
+import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
+import { renderShare, type RenderedFile } from "../render/share";
+import { pageText } from "../render/render-route";
+import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
+
+/**
+ * Every route of validated content rendered to output files in memory, on this thread, with the links found on
+ * each (for tests, and for anything that wants a site without a folder; the build itself streams to disk).
+ */
+export function renderSite(
+  content: SiteContent,
+  assets: AssetUrls,
+  downloads: Download[],
+): { output: (OutputFile & Omit<RenderedFile, "bytes">)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
+  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) => {
+    if ("reused" in item) return [];
+    const { output } = item;
+    const contents = "pieces" in output ? pageText(output) : output.contents;
+    return [{ ...item.rendered, file: output.file, contents }];
+  });
+  const pagesByKind: BuildResult["pagesByKind"] = {};
+  for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
+  return { output, pagesByKind, warnings: siteWarnings(content) };
+}
+
+/**
+ * What the build reports without failing: quotes that go nowhere (`quote.delivery: console`), and episodes left
+ * out of the feed because they have no audio yet.
+ */
+export function siteWarnings(content: SiteContent): string[] {
+  return [
+    ...(content.site.quote.delivery === "console" ? [consoleDeliveryWarning] : []),
+    ...episodesWithoutAudio(content.episodes).map(
+      (episode) =>
+        `episode "${episode.slug}" has no audio_url yet, so ${podcastFeedUrl} leaves it out (its page says the audio is coming)`,
+    ),
+  ];
+}
+
+/** Printed on every build of a site whose quotes go nowhere: a lead lost is the worst thing the site can do. */
+export const consoleDeliveryWarning =
+  "quote.delivery is console in data/site.yaml: quote requests are only written to the visitor's browser console and reach no one; remove it (quotes then go to /api/quote) before the site goes live";
+
+/** The figures of an output: its files rendered from routes, and the others. */
+export function summaryOf(files: BuildCache, others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
+  const pagesByKind: Partial<Record<PageKind, number>> = {};
+  let bytes = 0;
+  for (const file of files.values()) {
+    bytes += file.bytes;
+    if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
+  }
+  for (const file of others) bytes += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+  return { files: files.size + others.length, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+}
+
+/** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */
+export function sortedByKind(counts: Partial<Record<PageKind, number>>): Partial<Record<PageKind, number>> {
+  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
+  return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
+}

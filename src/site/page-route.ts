@@ -1,0 +1,66 @@
+// What every route of routes.tsx and podcast-routes.tsx is made with: a page route (made at once, or each time it
+// is read), the chrome every page shares, and a few helpers of their texts.
+import type { ReactElement } from "react";
+import { youtubeVideoId } from "../content/schema";
+import { breadcrumbJsonLd, type Crumb } from "./structured-data";
+import type { AssetUrls, PageChrome, PageHead, PageKind, Route, SiteContent } from "../content/types";
+import { absoluteUrl, pageFile } from "../content/urls";
+
+/** The first crumb of every breadcrumb trail. */
+export const home: Crumb = { name: "Home", url: "/" };
+
+export function page(pageKind: PageKind, url: string, element: ReactElement): Route {
+  return { kind: "page", pageKind, url, file: pageFile(url), element };
+}
+
+/**
+ * A page route whose element is made each time it is read (read it once and keep it while you need it). Its url and
+ * kind are known without making it, which is all the sitemap needs, and so is what it is made from (`madeFrom`,
+ * besides what every page shares), which is all its key needs: cityRoute and destinationRoute read nothing else.
+ */
+export function lazyPage(pageKind: PageKind, url: string, madeFrom: unknown, make: () => Route): Route {
+  return {
+    kind: "page",
+    pageKind,
+    url,
+    file: pageFile(url),
+    madeFrom,
+    get element() {
+      const route = make();
+      if (route.kind !== "page") throw new Error(`the route of ${url} is not a page`);
+      return route.element;
+    },
+  };
+}
+
+export function chromeFor(
+  content: SiteContent,
+  assets: AssetUrls,
+  head: Omit<PageHead, "canonical" | "jsonLd"> & { jsonLd?: PageHead["jsonLd"] },
+  quote: Partial<PageChrome["quote"]> = {},
+): PageChrome {
+  const { site } = content;
+  const jsonLd = [...(head.jsonLd ?? [])];
+  if (head.breadcrumb) jsonLd.push(breadcrumbJsonLd(site, head.breadcrumb));
+  return {
+    site,
+    assets,
+    head: { ...head, canonical: absoluteUrl(site.baseUrl, head.url), jsonLd },
+    // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
+    quote: { modal: false, footer: true, ...quote },
+  };
+}
+
+/** A text cut to at most `max` characters: whole sentences if they fit, else whole words and "…". */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const sentences = text.slice(0, max + 1).match(/^.*[.!?](?=\s)/)?.[0];
+  if (sentences) return sentences;
+  return `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+/** A YouTube address as what the video player needs, or undefined without one. */
+export function videoFor(url: string | undefined, title: string) {
+  const videoId = url ? youtubeVideoId(url) : undefined;
+  return videoId ? { videoId, title } : undefined;
+}

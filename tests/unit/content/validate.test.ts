@@ -1,0 +1,209 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ContentValidator, validateContent } from "../../../src/content/validate";
+import { ContentError, formatContentError } from "../../../src/errors";
+import type { SourceFile } from "../../../src/content/types";
+import { fixture, loadRealSite, messagesOf, withFiles } from "../support/site";
+
+// Each test takes the real data/ files and replaces or adds one or two files in memory.
+let sources: SourceFile[];
+beforeAll(async () => {
+  sources = (await loadRealSite()).sources;
+});
+
+const naples = fixture("city-naples.yaml", "data/cities/naples.yaml");
+const edited = (file: SourceFile, from: string, to: string): SourceFile => {
+  if (!file.text.includes(from)) throw new Error(`${file.path} has no ${from}`);
+  return { ...file, text: file.text.replace(from, to) };
+};
+const realFile = (path: string) => sources.find((f) => f.path === path)!;
+
+describe("validateContent", () => {
+  it("accepts the real content of data/ with the fixture city in place of Naples", () => {
+    const content = validateContent(withFiles(sources, naples));
+    expect(content.cities).toHaveLength(21);
+    expect(content.cities.find((c) => c.urlSlug === "naples")?.airports.map((a) => a.code)).toEqual(["APF"]);
+  });
+
+  it("refuses a second city with a slug that is already taken, naming the first file", () => {
+    const copy = { ...naples, path: "data/cities/naples-copy.yaml" };
+    expect(messagesOf(() => validateContent(withFiles(sources, copy)))).toEqual([
+      'data/cities/naples-copy.yaml:3:10 urlSlug: "naples" is already used by data/cities/naples.yaml',
+    ]);
+  });
+
+  it("points a nearby-city slug that names no city at the slug, with a did-you-mean hint", () => {
+    const file = edited(naples, "slug: marco-island", "slug: marco-islnd");
+    expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
+      'data/cities/naples.yaml:7:42 nearbyCity1.slug: no city "marco-islnd" in data/cities/ (did you mean "marco-island"?)',
+    ]);
+  });
+
+  it("tells the editor to leave out the slug of a nearby place that has no page", () => {
+    const file = edited(naples, "slug: marco-island", "slug: jupiter");
+    expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
+      'data/cities/naples.yaml:7:42 nearbyCity1.slug: no city "jupiter" in data/cities/; leave out slug for a place without its own page',
+    ]);
+  });
+
+  it("points a destination override that names no destination at its key, with a did-you-mean hint", () => {
+    const file = { ...naples, text: `${naples.text}destinations:\n  md-andersen:\n    intro: A Naples intro.\n` };
+    expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
+      'data/cities/naples.yaml:27:3 destinations.md-andersen: no destination "md-andersen" in data/destinations/ (did you mean "md-anderson"?)',
+    ]);
+  });
+
+  it("accepts a destination override that names a destination", () => {
+    const file = { ...naples, text: `${naples.text}destinations:\n  md-anderson:\n    intro: A Naples intro.\n` };
+    expect(validateContent(withFiles(sources, file)).cities.find((c) => c.urlSlug === "naples")?.destinations).toEqual({
+      "md-anderson": { intro: "A Naples intro." },
+    });
+  });
+
+  it("refuses a quote endpoint that is not https in the real site.yaml", () => {
+    const site = edited(realFile("data/site.yaml"), "quote: {}", "quote:\n  endpoint: http://quotes.example.org/submit");
+    expect(messagesOf(() => validateContent(withFiles(sources, site)))).toEqual([
+      "data/site.yaml:20:13 quote.endpoint: must be a full https:// address, like https://www.example.org/page",
+    ]);
+  });
+
+  describe("where quotes go (issue 13)", () => {
+    const siteWith = (quote: string) => withFiles(sources, edited(realFile("data/site.yaml"), "quote: {}", quote));
+
+    it("sends the forms to the site's own /api/quote when site.yaml says nothing", () => {
+      expect(validateContent(sources).site.quote).toEqual({ endpoint: "/api/quote", notice: { fields: [] } });
+    });
+
+    it("keeps another https:// endpoint that site.yaml names", () => {
+      expect(validateContent(siteWith("quote:\n  endpoint: https://forms.example.org/quote")).site.quote).toEqual({
+        endpoint: "https://forms.example.org/quote",
+        notice: { fields: [] },
+      });
+    });
+
+    it("sends nowhere with delivery: console, the explicit choice for demos", () => {
+      expect(validateContent(siteWith("quote:\n  delivery: console")).site.quote).toEqual({ delivery: "console", notice: { fields: [] } });
+    });
+
+    it("keeps the fields the owner lists for the coordinators' e-mail, and refuses others (issue 25)", () => {
+      expect(validateContent(siteWith("quote:\n  notice:\n    fields: [notes, mobility]")).site.quote.notice).toEqual({ fields: ["notes", "mobility"] });
+      expect(messagesOf(() => validateContent(siteWith("quote:\n  notice:\n    fields: [phone]")))).toEqual([
+        "data/site.yaml:21:14 quote.notice.fields[0]: must be one of mobility, equipment, notes",
+      ]);
+    });
+
+    it("refuses another delivery, and console together with an endpoint", () => {
+      expect(messagesOf(() => validateContent(siteWith("quote:\n  delivery: email")))).toEqual([
+        'data/site.yaml:20:13 quote.delivery: must be "console" (quotes go nowhere: for demos only), or left out to send them to /api/quote',
+      ]);
+      expect(messagesOf(() => validateContent(siteWith("quote:\n  endpoint: https://forms.example.org/quote\n  delivery: console")))).toEqual([
+        "data/site.yaml:21:13 quote.delivery: cannot be console while quote.endpoint is set; remove one of the two",
+      ]);
+    });
+  });
+
+  it("reports the problems of several files at once", () => {
+    const city = edited(
+      edited(naples, "answer: Yes, when the patient's physician prescribes them.", "answer: 42"),
+      "title:",
+      "titel:",
+    );
+    const page = edited(realFile("data/pages/about.yaml"), "heading: About Us", "heading: 7");
+    const destination = edited(realFile("data/destinations/md-anderson.yaml"), "code: IAH", "code: iah");
+    const error = catchContentError(() => validateContent(withFiles(sources, city, page, destination)));
+    expect(formatContentError(error).split("\n")).toEqual([
+      "flightsite: 5 problems in data/cities/naples.yaml, data/pages/about.yaml, data/destinations/md-anderson.yaml",
+      "data/cities/naples.yaml:2:1 title: is required",
+      'data/cities/naples.yaml:4:1 titel: is not a known field (did you mean "title"?)',
+      "data/cities/naples.yaml:23:13 faqs[2].answer: expected string, got number",
+      "data/destinations/md-anderson.yaml:17:11 arrivalAirports[0].code: must be a 3-letter IATA code in capitals, like APF",
+      "data/pages/about.yaml:7:10 heading: expected string, got number",
+    ]);
+  });
+
+  it("counts the files rather than naming them in the first line when more than three have problems", () => {
+    const problem = (file: string) => ({ file, line: 1, column: 1, field: "title", problem: "is required" });
+    const error = new ContentError(["a", "b", "c", "d"].map((slug) => problem(`data/cities/${slug}.yaml`)));
+    expect(formatContentError(error).split("\n")[0]).toBe("flightsite: 4 problems in 4 files");
+  });
+
+  it("does not blame the cities that link to a city whose own file is broken", () => {
+    const file = edited(naples, "cityName: Naples", "cityName: 7");
+    expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
+      "data/cities/naples.yaml:2:11 cityName: expected string, got number",
+    ]);
+  });
+
+  it("still suggests a city whose own file is broken for a misspelt reference to it", () => {
+    const broken = edited(naples, "cityName: Naples", "cityName: 7");
+    const sarasota = edited(realFile("data/cities/sarasota.yaml"), "slug: naples", "slug: napels");
+    expect(messagesOf(() => validateContent(withFiles(sources, broken, sarasota)))).toContain(
+      'data/cities/sarasota.yaml:18:9 nearbyCity2.slug: no city "napels" in data/cities/ (did you mean "naples"?)',
+    );
+  });
+
+  it("reports a file in a place flightsite does not know, and what it expected", () => {
+    const stray = { ...naples, path: "data/citys/naples.yaml" };
+    expect(messagesOf(() => validateContent(withFiles(sources, stray)))).toEqual([
+      "data/citys/naples.yaml:1:1 is not a kind of data file flightsite knows; expected site.yaml, home.yaml, city-common.yaml, cities/<slug>.yaml, destinations/<slug>.yaml, pages/<name>.yaml, episodes/<slug>.yaml, documents/pre-flight-checklist.yaml, documents/letter-of-medical-necessity.yaml or documents/sample-itinerary.yaml",
+    ]);
+  });
+
+  it("reports a missing site.yaml", () => {
+    expect(messagesOf(() => validateContent(sources.filter((f) => f.path !== "data/site.yaml")))).toEqual([
+      "data/site.yaml:1:1 is missing; every site needs one",
+    ]);
+  });
+});
+
+describe("ContentValidator", () => {
+  // As the dev server reads data/: the same files in the same order, a saved one replaced in its place.
+  const saved = (...changed: SourceFile[]) => sources.map((f) => changed.find((c) => c.path === f.path) ?? f);
+  const naplesFile = () => realFile("data/cities/naples.yaml");
+
+  it("gives for a city's save the content validateContent gives, keeping every other part as it was", () => {
+    const validator = new ContentValidator();
+    const first = validator.validate(sources);
+    const files = saved(edited(naplesFile(), "name: Naples Airport", "name: Naples Municipal Airport"));
+    const content = validator.validate(files);
+    expect(content).toEqual(validateContent(files));
+    expect(content.destinations).toBe(first.destinations);
+    expect(content.cities.find((c) => c.urlSlug === "naples")?.airports[0]?.name).toBe("Naples Municipal Airport");
+  });
+
+  it("reports a saved city's problems exactly as validateContent does, and accepts the fix", () => {
+    const validator = new ContentValidator();
+    validator.validate(sources);
+    for (const broken of [
+      edited(naplesFile(), "slug: marco-island", "slug: marco-islnd"),
+      edited(naplesFile(), "slug: marco-island", "slug: naples"),
+      edited(naplesFile(), "urlSlug: naples", "urlSlug: sarasota"),
+      edited(naplesFile(), "cityName: Naples", "cityName: 7"),
+      { ...naplesFile(), text: `${naplesFile().text}destinations:\n  md-andersen:\n    intro: A Naples intro.\n` },
+    ]) {
+      const files = saved(broken);
+      const messages = messagesOf(() => validateContent(files));
+      expect(messages).not.toEqual([]);
+      expect(messagesOf(() => validator.validate(files))).toEqual(messages);
+    }
+    expect(validator.validate(sources)).toEqual(validateContent(sources));
+  });
+
+  it("checks the whole site again when a city's name changes, or a file comes or goes", () => {
+    const validator = new ContentValidator();
+    validator.validate(sources);
+    const renamed = saved(edited(naplesFile(), "cityName: Naples", "cityName: Aaa Naples"));
+    expect(validator.validate(renamed).cities[0]?.cityName).toBe("Aaa Naples");
+    const fewer = sources.filter((f) => f.path !== "data/cities/naples.yaml");
+    expect(messagesOf(() => validator.validate(fewer))).toEqual(messagesOf(() => validateContent(fewer)));
+  });
+});
+
+function catchContentError(run: () => unknown): ContentError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+  throw new Error("expected a ContentError");
+}

@@ -1,0 +1,202 @@
+import { cp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { build } from "../../../src/engine/build";
+import { buildCacheFile, readBuildCache } from "../../../src/engine/build-cache";
+import { codeId } from "../../../src/engine/code-id";
+import { BuildEngine } from "../../../src/engine/engine";
+import { diskCache, memoryCache, staticRenderer, type RendererSource } from "../../../src/engine/engine-parts";
+import { manifestFile } from "../../../src/engine/manifest";
+import { replacedOutput, updatedOutput } from "../../../src/engine/write-output";
+import { ContentError } from "../../../src/errors";
+import { differences } from "../support/differences";
+import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+
+// The build engine (issue 14) behind both `flightsite build` (cache on disk, output written whole) and `serve --watch`
+// (cache in memory, output updated in place). Whatever the edits and whichever the parts, the output must stay
+// exactly what a clean build without a cache writes, and a run renders only what its changes affect.
+
+const naplesPages = ["naples/flights-to-mayo-clinic-rochester/index.html", "naples/flights-to-md-anderson-houston/index.html", "naples/index.html"];
+
+describe("the build engine", () => {
+  let project: TempProject;
+  const file = (name: string) => path.join(project.dataDir, name);
+  const options = () => ({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
+  const clean = async () => {
+    const outDir = path.join(project.root, "dist-clean");
+    await rm(outDir, { recursive: true, force: true });
+    await build({ root: project.root, dataDir: project.dataDir, outDir });
+    return outDir;
+  };
+
+  /** `serve --watch`'s parts, with the renderer this process imported (or `renderer`). */
+  const inMemory = (renderer: RendererSource = staticRenderer("test")) =>
+    new BuildEngine(options(), { cache: memoryCache(), output: updatedOutput(project.outDir), renderer });
+
+  /** `flightsite build`'s parts: a new engine each time, as each build is a new process, with the cache it left on disk. */
+  const onDisk = async () => {
+    const code = codeId();
+    const cacheFile = buildCacheFile(project.root, project.outDir);
+    const previous = (await readBuildCache(cacheFile, code))?.whole();
+    const cache = diskCache({ root: project.root, file: cacheFile, code, previous, inputs: "not looked at by the engine" });
+    return new BuildEngine(options(), { cache, output: replacedOutput(project.outDir), renderer: staticRenderer(code) });
+  };
+
+  beforeAll(async () => {
+    project = await createTempProject();
+  });
+  afterAll(() => project?.remove());
+  beforeEach(async () => {
+    await rm(project.outDir, { recursive: true, force: true });
+    await rm(buildCacheFile(project.root, project.outDir), { force: true });
+  });
+
+  describe("driven in memory, as serve drives it", () => {
+    it("writes what a clean build writes, then after a city's save renders and writes exactly that city's pages", async () => {
+      const engine = inMemory();
+      const first = await engine.run();
+      expect(first.written.length).toBe(first.files);
+      expect(await differences(project.outDir, await clean(), [manifestFile])).toEqual([]);
+
+      // The airport's name is on the city page and on its destination pages; no other page shows it.
+      await editFile(file("cities/naples.yaml"), /name: Naples Airport$/m, "name: Naples Municipal Airport");
+      const saved = await engine.run({ data: [file("cities/naples.yaml")] });
+      expect(saved.rendered.sort()).toEqual(naplesPages);
+      expect(saved.written.sort()).toEqual(naplesPages);
+      expect(saved.removed).toEqual([]);
+      expect(await differences(project.outDir, await clean(), [manifestFile])).toEqual([]);
+      // The figures of the whole output, though only three pages were looked at.
+      const { files, bytes, pagesByKind } = await build({ root: project.root, dataDir: project.dataDir, outDir: path.join(project.root, "dist-clean") });
+      expect({ files: saved.files, bytes: saved.bytes, pagesByKind: saved.pagesByKind }).toEqual({ files, bytes, pagesByKind });
+      await editFile(file("cities/naples.yaml"), /name: Naples Municipal Airport$/m, "name: Naples Airport");
+    }, 60_000);
+
+    it("removes a deleted city's pages from the output and the sitemap", async () => {
+      const engine = inMemory();
+      await engine.run();
+      const sarasota = await readFile(file("cities/sarasota.yaml"), "utf8");
+      await rm(file("cities/sarasota.yaml"));
+      try {
+        const result = await engine.run({ data: [file("cities/sarasota.yaml")] });
+        expect(result.removed).toContain("sarasota/index.html");
+        expect(result.written).toEqual(expect.arrayContaining(["index.html", "cities/index.html", "sitemap.xml"]));
+        await expect(stat(path.join(project.outDir, "sarasota/index.html"))).rejects.toThrow();
+        expect(await readFile(path.join(project.outDir, "sitemap.xml"), "utf8")).not.toContain("/sarasota/");
+        expect(await differences(project.outDir, await clean(), [manifestFile])).toEqual([]);
+      } finally {
+        await writeFile(file("cities/sarasota.yaml"), sarasota);
+      }
+    }, 60_000);
+
+    it("renders every page again when the templates change, and writes only the files whose bytes changed", async () => {
+      // A renderer loaded again after a template edit has a new id, which every route's key includes.
+      let loads = 0;
+      const reloading: RendererSource = { load: async () => ({ ...(await staticRenderer("").load(undefined)), id: `edit ${++loads}` }), templateError: (error) => error };
+      const engine = inMemory(reloading);
+      const first = await engine.run();
+      const again = await engine.run({ data: [], renderer: true });
+      expect(loads).toBe(2);
+      expect(again.rendered.length).toBe(first.rendered.length);
+      expect(again.written).toEqual([]);
+    }, 60_000);
+
+    it("keeps the last good output when a run fails, and writes nothing once the mistake is undone", async () => {
+      const engine = inMemory();
+      await engine.run();
+      const naples = file("cities/naples.yaml");
+      const before = await readFile(path.join(project.outDir, "naples/index.html"), "utf8");
+      await editFile(naples, /^cityName: Naples$/m, "cityName: Naples Shore");
+      await editFile(naples, /^title: (.*)$/m, "title: ");
+      await expect(engine.run({ data: [naples] })).rejects.toBeInstanceOf(ContentError);
+      expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toBe(before);
+
+      await editFile(naples, /^cityName: Naples Shore$/m, "cityName: Naples");
+      await editFile(naples, /^title: $/m, "title: Medical Flights in Naples, FL | Bed-to-Bed Coordination");
+      expect((await engine.run({ data: [naples] })).written).toEqual([]);
+
+      // A link that leads nowhere is found once the pages are rendered: nothing is written either.
+      const families = file("pages/for-families.yaml");
+      const page = path.join(project.outDir, "for-families/index.html");
+      const good = await readFile(page, "utf8");
+      await editFile(families, "[insurance page](/insurance)", "[insurance page](/insurence)");
+      await expect(engine.run({ data: [families] })).rejects.toThrow("link to /insurence/ does not resolve");
+      expect(await readFile(page, "utf8")).toBe(good);
+      await editFile(families, "[insurance page](/insurence)", "[insurance page](/insurance)");
+      expect((await engine.run({ data: [families] })).written).toEqual([]);
+    }, 60_000);
+  });
+
+  describe("with the cache on disk, as flightsite build drives it", () => {
+    it("renders again only the pages of a city whose airport changed, and links the rest from the last output", async () => {
+      const first = await (await onDisk()).run();
+      expect(first.reused).toBe(0);
+      await editFile(file("cities/naples.yaml"), "name: Naples Airport", "name: Naples Municipal Airport");
+      try {
+        const result = await (await onDisk()).run();
+        expect(result.rendered.sort()).toEqual(naplesPages);
+        expect(result.reused).toBe(first.rendered.length - naplesPages.length);
+        expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toContain("Naples Municipal Airport");
+        expect(await differences(project.outDir, await clean())).toEqual([]);
+      } finally {
+        await editFile(file("cities/naples.yaml"), "name: Naples Municipal Airport", "name: Naples Airport");
+      }
+    }, 60_000);
+
+    it("removes a deleted city's pages from the output and the sitemap, and renders the lists that named it", async () => {
+      await (await onDisk()).run();
+      const sarasota = await readFile(file("cities/sarasota.yaml"), "utf8");
+      await rm(file("cities/sarasota.yaml"));
+      try {
+        const result = await (await onDisk()).run();
+        expect(result.rendered).toEqual(expect.arrayContaining(["index.html", "cities/index.html", "sitemap.xml"]));
+        expect(result.rendered).not.toContain("naples/index.html");
+        await expect(stat(path.join(project.outDir, "sarasota/index.html"))).rejects.toThrow();
+        expect(await readFile(path.join(project.outDir, "sitemap.xml"), "utf8")).not.toContain("/sarasota/");
+        expect(await differences(project.outDir, await clean())).toEqual([]);
+      } finally {
+        await writeFile(file("cities/sarasota.yaml"), sarasota);
+      }
+    }, 60_000);
+
+    it("renders every page again when site.yaml changes", async () => {
+      const before = await (await onDisk()).run();
+      await editFile(file("site.yaml"), "tagline: There When You Need Us", "tagline: There When You Need Us, Day and Night");
+      try {
+        const result = await (await onDisk()).run();
+        expect(result.reused).toBe(0);
+        expect(result.rendered.length).toBe(before.rendered.length);
+        expect(await differences(project.outDir, await clean())).toEqual([]);
+      } finally {
+        await editFile(file("site.yaml"), "tagline: There When You Need Us, Day and Night", "tagline: There When You Need Us");
+      }
+    }, 60_000);
+
+    it("leaves the last good output and its cache as they were when a run fails", async () => {
+      await (await onDisk()).run();
+      const before = await readFile(path.join(project.outDir, "naples/index.html"), "utf8");
+      const naples = await readFile(file("cities/naples.yaml"), "utf8");
+      await writeFile(file("cities/naples.yaml"), naples.replace("cityName: Naples", "cityName: 42"));
+      try {
+        await expect((await onDisk()).run()).rejects.toBeInstanceOf(ContentError);
+        expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toBe(before);
+      } finally {
+        await writeFile(file("cities/naples.yaml"), naples);
+      }
+      expect((await (await onDisk()).run()).rendered).toEqual([]);
+
+      // A link that leads nowhere is found after the pages are written into the fresh folder, which is then dropped.
+      const families = file("pages/for-families.yaml");
+      const last = path.join(project.root, "dist-last");
+      await rm(last, { recursive: true, force: true });
+      await cp(project.outDir, last, { recursive: true });
+      await editFile(families, "[insurance page](/insurance)", "[insurance page](/insurence)");
+      try {
+        await expect((await onDisk()).run()).rejects.toThrow("link to /insurence/ does not resolve");
+        expect(await differences(project.outDir, last)).toEqual([]);
+      } finally {
+        await editFile(families, "[insurance page](/insurence)", "[insurance page](/insurance)");
+      }
+      expect((await (await onDisk()).run()).rendered).toEqual([]);
+    }, 60_000);
+  });
+});

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { bundleClient } from "../../../src/engine/client-bundle";
+import { TemplateError } from "../../../src/errors";
+import { projectRoot } from "../support/site";
+
+describe("the browser bundle", () => {
+  it("stays within its gzip budgets: 3 KB on every page, 12 KB on a page with a quote form", async () => {
+    const { javascriptGzip } = await bundleClient({ root: projectRoot });
+    expect(javascriptGzip.everyPage).toBeLessThanOrEqual(3 * 1024);
+    expect(javascriptGzip.withForm).toBeLessThanOrEqual(12 * 1024);
+    expect(javascriptGzip.withForm).toBeGreaterThan(javascriptGzip.everyPage);
+  });
+
+  it("carries Preact, not React, and nothing a strict Content-Security-Policy would block", async () => {
+    const { files } = await bundleClient({ root: projectRoot });
+    const javascript = files.filter((f) => f.file.endsWith(".js")).map((f) => new TextDecoder().decode(f.contents as Uint8Array)).join("\n");
+    expect(javascript).not.toMatch(/react-dom|__SECRET_INTERNALS|react\.production/);
+    expect(javascript).not.toMatch(/\beval\(|new Function\(/);
+    expect(files.every((f) => f.file.startsWith("assets/"))).toBe(true);
+  });
+
+  it("reports a mistake in client/ or the styles as a TemplateError with its place, not as a crash", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "flightsite-client-"));
+    try {
+      mkdirSync(path.join(root, "client"));
+      mkdirSync(path.join(root, "templates/styles"), { recursive: true });
+      writeFileSync(path.join(root, "client/main.ts"), "const menu = ;\n");
+      writeFileSync(path.join(root, "templates/styles/site.css"), "body { color: black }\n");
+      const error = await bundleClient({ root }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(TemplateError);
+      expect((error as Error).message).toBe('client/main.ts:1:14 Unexpected ";"');
+
+      writeFileSync(path.join(root, "client/main.ts"), "export {};\n");
+      writeFileSync(path.join(root, "templates/styles/site.css"), "body { color: black\n\na { }\n");
+      const cssError = await bundleClient({ root }).catch((thrown: unknown) => thrown);
+      expect(cssError).toBeInstanceOf(TemplateError);
+      expect((cssError as Error).message).toMatch(/^templates\/styles\/site\.css:\d+:\d+ /);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { renderRoute } from "../../../src/render/render-route";
+import { loadRealSite } from "../support/site";
+
+// The header, footer and quote forms are rendered once per build and spliced into each page (templates/Once.tsx,
+// issue 14). Splicing must never change a byte: every page equals the page rendered in one piece.
+describe("parts shared by many pages", () => {
+  it("leave every page of the site byte for byte as rendering it in one piece gives", async () => {
+    const { content, routes } = await loadRealSite();
+    const pages = routes.filter((route) => route.kind === "page");
+    expect(pages.length).toBeGreaterThan(80);
+    for (const route of pages) {
+      const spliced = String(renderRoute(route, { site: content.site }).contents);
+      expect(spliced, route.url).toBe(`<!DOCTYPE html>${renderToStaticMarkup(route.element)}`);
+      expect(spliced).not.toContain("data-shared-part");
+    }
+  }, 60_000);
+
+  it("mark the current page in the header on the pages of the main navigation only", async () => {
+    const { content, routes } = await loadRealSite();
+    const header = (url: string) => /<header[\s\S]*<\/header>/.exec(String(renderRoute(routes.find((r) => r.url === url)!, { site: content.site }).contents))![0];
+    expect(header("/about/")).toContain('<a href="/about/" aria-current="page">About</a>');
+    expect(header("/naples/")).not.toContain('aria-current="page"');
+  });
+});

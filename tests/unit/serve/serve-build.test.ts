@@ -1,0 +1,98 @@
+import { readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../../src/engine/build";
+import { manifestFile } from "../../../src/engine/manifest";
+import { DevBuild } from "../../../src/serve/dev-build";
+import { differences } from "../support/differences";
+import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+
+// The watch build (the build engine with its cache in memory, src/serve/dev-build.ts) rewrites only what changed.
+// These tests hold it to the one promise that matters: whatever the edits, saved as a watcher reports them, the output
+// folder ends up exactly as a fresh `flightsite build`. The engine's own tests are in build-engine.test.ts.
+
+describe("the watch build", () => {
+  let project: TempProject;
+  beforeAll(async () => {
+    project = await createTempProject();
+  });
+  afterAll(() => project?.remove());
+
+  const freshBuild = async (name: string) => {
+    const outDir = path.join(project.root, name);
+    await rm(outDir, { recursive: true, force: true });
+    await build({ root: project.root, dataDir: project.dataDir, outDir });
+    return outDir;
+  };
+
+  it("writes byte for byte what flightsite build writes", async () => {
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
+    const result = await builder.rebuild();
+    expect(result.removed).toEqual([]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+  }, 60_000);
+
+  it("renders a first build on several threads, as a large site would, to the same bytes, and then rewrites nothing", async () => {
+    const outDir = path.join(project.root, "dist-threads");
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir, threads: 2 });
+    expect((await builder.rebuild()).threads).toBe(2);
+    expect(await differences(outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+    const again = await builder.rebuild([path.join(project.dataDir, "cities/naples.yaml")]);
+    expect(again.written).toEqual([]);
+    await rm(outDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("after edits, a new city and a removed one, leaves the output exactly as a fresh build would", async () => {
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
+    await builder.rebuild();
+    const file = (name: string) => path.join(project.dataDir, name);
+
+    // Sarasota becomes Venice: every Sarasota page must go, every Venice page must appear. No city links to Sarasota.
+    const sarasota = await readFile(file("cities/sarasota.yaml"), "utf8");
+    await writeFile(file("cities/venice.yaml"), sarasota.replaceAll("Sarasota", "Venice").replace("urlSlug: sarasota", "urlSlug: venice"));
+    await rm(file("cities/sarasota.yaml"));
+    const first = await builder.rebuild([file("cities/venice.yaml"), file("cities/sarasota.yaml")]);
+    expect(first.removed).toContain("sarasota/index.html");
+    expect(first.written).toContain("venice/flights-to-mayo-clinic-rochester/index.html");
+    expect(first.written).toContain("sitemap.xml");
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+
+    // A destination's text is on every city's page for it; the tagline is on every page.
+    await editFile(file("destinations/md-anderson.yaml"), /^intro: >-$/m, "intro: >-\n  Edited for the test.");
+    await editFile(file("site.yaml"), "tagline: There When You Need Us", "tagline: There When You Need Us, Day and Night");
+    const second = await builder.rebuild([file("destinations/md-anderson.yaml"), file("site.yaml")]);
+    // Every page of the site: home, cities, 11 static, 3 document, 63 city and destination, 4 podcast, 404.
+    expect(second.written.filter((name) => name.endsWith(".html"))).toHaveLength(84);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+  }, 60_000);
+
+  it("after a city's save, rewrites only the pages it changed, to the bytes a fresh build writes", async () => {
+    const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
+    await builder.rebuild();
+    const naples = path.join(project.dataDir, "cities/naples.yaml");
+    // The airport's name is on the city page and on its destination pages; no other page shows it.
+    await editFile(naples, /name: Naples Airport$/m, "name: Naples Municipal Airport");
+    const saved = await builder.rebuild([naples]);
+    expect(saved.written.sort()).toEqual([
+      "naples/flights-to-mayo-clinic-rochester/index.html",
+      "naples/flights-to-md-anderson-houston/index.html",
+      "naples/index.html",
+    ]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+
+    // An airport code is also on the list of cities; a name is on the home page and the list, and orders it.
+    await editFile(naples, /code: APF$/m, "code: APG");
+    expect((await builder.rebuild([naples])).written).toContain("cities/index.html");
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+    await editFile(naples, /^cityName: Naples$/m, "cityName: Aaa Naples");
+    expect((await builder.rebuild([naples])).written).toContain("index.html");
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+
+    // Back as it was: the output is the first build's again.
+    await editFile(naples, /^cityName: Aaa Naples$/m, "cityName: Naples");
+    await editFile(naples, /code: APG$/m, "code: APF");
+    await editFile(naples, /name: Naples Municipal Airport$/m, "name: Naples Airport");
+    await builder.rebuild([naples]);
+    expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+  }, 60_000);
+});

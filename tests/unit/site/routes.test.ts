@@ -1,0 +1,129 @@
+import { XMLParser } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Route } from "../../../src/content/types";
+import { loadRealSite, renderRoute } from "../support/site";
+
+// Spec §2: the 21 city slugs, and the pages every city has.
+const citySlugs = [
+  "naples", "the-villages", "palm-beach", "palm-beach-island", "marco-island", "boca-raton", "sarasota",
+  "ft-myers", "estero", "bonita-springs", "vero-beach", "hobe-sound", "atlantic-beach", "coral-gables",
+  "pinecrest", "aventura", "winter-springs", "clermont", "mount-dora", "nocatee", "ponte-vedra-beach",
+];
+const destinationSegments = ["flights-to-md-anderson-houston", "flights-to-mayo-clinic-rochester"];
+const staticPages = [
+  "/about/", "/services/medical-flights/", "/services/international-air-ambulance/", "/procedures/",
+  "/procedures/bedside-to-bedside/", "/technology/real-time-tracking/", "/insurance/", "/for-families/",
+  "/for-case-managers/", "/contact/", "/thank-you/",
+];
+const baseUrl = "https://www.floridamedicalflights.example";
+
+let routes: Route[];
+beforeAll(async () => {
+  routes = (await loadRealSite()).routes;
+});
+const urls = () => routes.map((r) => r.url);
+// The /podcast/ routes come from their own branch and are tested there.
+const podcastPages = [
+  "/podcast/",
+  "/podcast/bedside-to-bedside-how-a-medical-flight-comes-together/",
+  "/podcast/real-time-tracking-peace-of-mind/",
+  "/podcast/international-flights-made-simple/",
+];
+const documentPages = [
+  "/for-case-managers/pre-flight-checklist/",
+  "/for-case-managers/letter-of-medical-necessity-template/",
+  "/for-case-managers/sample-itinerary/",
+];
+const kindOf = (url: string) => {
+  const route = routes.find((r) => r.url === url);
+  return route?.kind === "page" ? route.pageKind : route?.kind;
+};
+
+describe("createRoutes on the real content", () => {
+  it("has every route of spec §2, the document pages of /for-case-managers/, and no other", () => {
+    const expected = [
+      "/",
+      "/cities/",
+      ...staticPages,
+      ...citySlugs.flatMap((slug) => [`/${slug}/`, ...destinationSegments.map((segment) => `/${slug}/${segment}/`)]),
+      ...podcastPages,
+      "/podcast/feed.xml",
+      ...documentPages,
+      "/404.html",
+      "/sitemap.xml",
+      "/robots.txt",
+    ];
+    expect(urls().sort()).toEqual([...expected].sort());
+  });
+
+  it("has 21 city pages, each with the two destination pages under it", () => {
+    expect(routes.filter((r) => r.kind === "page" && r.pageKind === "city")).toHaveLength(21);
+    expect(routes.filter((r) => r.kind === "page" && r.pageKind === "destination")).toHaveLength(42);
+    for (const slug of citySlugs) {
+      expect(kindOf(`/${slug}/`), slug).toBe("city");
+      for (const segment of destinationSegments) expect(kindOf(`/${slug}/${segment}/`), `${slug}/${segment}`).toBe("destination");
+    }
+  });
+
+  it("gives each page kind its own template", () => {
+    expect(kindOf("/")).toBe("home");
+    expect(kindOf("/cities/")).toBe("cities");
+    expect(kindOf("/contact/")).toBe("contact");
+    expect(kindOf("/for-case-managers/")).toBe("case-managers");
+    expect(kindOf("/thank-you/")).toBe("thank-you");
+    expect(kindOf("/about/")).toBe("page");
+    expect(kindOf("/404.html")).toBe("not-found");
+    expect(kindOf("/sitemap.xml")).toBe("sitemap");
+    expect(kindOf("/robots.txt")).toBe("text");
+  });
+
+  it("ends every page URL with a slash and writes the page as <path>/index.html", () => {
+    for (const route of routes) {
+      if (route.kind !== "page" || route.pageKind === "not-found") continue;
+      expect(route.url, route.url).toMatch(/^\/([a-z0-9-]+\/)*$/);
+      expect(route.file, route.url).toBe(`${route.url.slice(1)}index.html`);
+    }
+    expect(routes.find((r) => r.url === "/")?.file).toBe("index.html");
+    expect(routes.find((r) => r.url === "/naples/flights-to-md-anderson-houston/")?.file).toBe(
+      "naples/flights-to-md-anderson-houston/index.html",
+    );
+    expect(routes.find((r) => r.url === "/404.html")?.file).toBe("404.html");
+    expect(routes.find((r) => r.url === "/sitemap.xml")?.file).toBe("sitemap.xml");
+    expect(routes.find((r) => r.url === "/robots.txt")?.file).toBe("robots.txt");
+  });
+
+  it("never gives two routes the same URL or file", () => {
+    expect(new Set(urls()).size).toBe(routes.length);
+    expect(new Set(routes.map((r) => r.file)).size).toBe(routes.length);
+  });
+
+  it("lists every indexable page in the sitemap, and not /thank-you/ or the 404 page", () => {
+    const sitemap = routes.find((r) => r.kind === "sitemap");
+    if (sitemap?.kind !== "sitemap") throw new Error("no sitemap route");
+    const indexable = routes
+      .filter((r) => r.kind === "page" && r.pageKind !== "thank-you" && r.pageKind !== "not-found")
+      .map((r) => `${baseUrl}${r.url}`);
+    expect(indexable).toHaveLength(1 + 1 + 10 + 21 * 3 + podcastPages.length + documentPages.length);
+    expect([...sitemap.urls].sort()).toEqual(indexable.sort());
+    expect(sitemap.urls).not.toContain(`${baseUrl}/thank-you/`);
+    expect(sitemap.urls.some((url) => url.includes("404"))).toBe(false);
+  });
+
+  it("renders the sitemap as sitemaps.org XML with one <loc> per indexable page", async () => {
+    const sitemap = routes.find((r) => r.kind === "sitemap")!;
+    const xml = String((await renderRoute(sitemap)).contents);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+      urlset: { "@_xmlns": string; url: { loc: string }[] };
+    };
+    expect(parsed.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    expect(parsed.urlset.url.map((u) => u.loc)).toEqual(sitemap.kind === "sitemap" ? sitemap.urls : []);
+    expect(parsed.urlset.url.map((u) => u.loc)).toContain(`${baseUrl}/naples/flights-to-mayo-clinic-rochester/`);
+  });
+
+  it("writes a robots.txt that allows everything and names the sitemap", async () => {
+    expect(String((await renderRoute(routes.find((r) => r.url === "/robots.txt")!)).contents)).toBe(
+      `User-agent: *\nDisallow:\n\nSitemap: ${baseUrl}/sitemap.xml\n`,
+    );
+  });
+});

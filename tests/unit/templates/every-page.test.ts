@@ -1,0 +1,106 @@
+import { load, type CheerioAPI } from "cheerio";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadRealSite, renderRoute } from "../support/site";
+
+const baseUrl = "https://www.floridamedicalflights.example";
+
+let pages: { url: string; $: CheerioAPI }[];
+beforeAll(async () => {
+  const { routes } = await loadRealSite();
+  pages = await Promise.all(
+    routes
+      .filter((route) => route.kind === "page")
+      .map(async (route) => ({ url: route.url, $: load(String((await renderRoute(route)).contents)) })),
+  );
+});
+
+/** The pages for which `check` returns something other than undefined, with what it returned. */
+const failing = (check: ($: CheerioAPI, url: string) => unknown) =>
+  pages.map(({ url, $ }) => [url, check($, url)]).filter(([, result]) => result !== undefined);
+
+describe("every page of the site", () => {
+  it("is rendered: home, cities, 11 static pages, 3 document pages, 21 cities × 3 pages, 4 podcast pages and the 404 page", () => {
+    expect(pages).toHaveLength(1 + 1 + 11 + 3 + 63 + 4 + 1);
+  });
+
+  // Issue 12: a relative link breaks when a host serves /naples without redirecting it to /naples/.
+  it("links within the site only from its root (/…) or to a place on the page (#…), never relatively", () => {
+    const relative = failing(($) => {
+      const links = $("a[href], link[href], script[src], img[src], form[action], iframe[src], source[src]")
+        .toArray()
+        .map((element) => $(element).attr("href") ?? $(element).attr("src") ?? $(element).attr("action") ?? "")
+        .filter((link) => !/^(\/(?!\/)|#|https:\/\/|mailto:|tel:|data:)/.test(link));
+      return links.length === 0 ? undefined : links;
+    });
+    expect(relative).toEqual([]);
+  });
+
+  it("has exactly one h1", () => {
+    expect(failing(($) => ($("h1").length === 1 ? undefined : $("h1").length))).toEqual([]);
+  });
+
+  it('declares lang="en" and starts with the HTML doctype', () => {
+    expect(failing(($) => ($("html").attr("lang") === "en" ? undefined : $("html").attr("lang")))).toEqual([]);
+    for (const route of pages) expect(route.$.html().startsWith("<!DOCTYPE html>"), route.url).toBe(true);
+  });
+
+  it("shows the phone line as a call link in the header and in the fixed call bar", () => {
+    expect(
+      failing(($) => {
+        const header = $('.site-header a[href="tel:+18003273004"]').text();
+        const bar = $('a.call-bar[href="tel:+18003273004"]').text();
+        return header === "(800) 327-3004" && bar === "Call 24/7: (800) 327-3004" ? undefined : [header, bar];
+      }),
+    ).toEqual([]);
+  });
+
+  it("has a title and a meta description of its own", () => {
+    const titles = pages.map(({ $ }) => $("title").text());
+    const descriptions = pages.map(({ $ }) => $('meta[name="description"]').attr("content"));
+    expect(titles.filter((t) => !t)).toEqual([]);
+    expect(descriptions.filter((d) => !d)).toEqual([]);
+    expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
+  });
+
+  it("has a canonical link to its own absolute URL, with the trailing slash", () => {
+    expect(failing(($, url) => ($('link[rel="canonical"]').attr("href") === `${baseUrl}${url}` ? undefined : $('link[rel="canonical"]').attr("href")))).toEqual([]);
+  });
+
+  it("has the shared navigation of spec §2 in the header", () => {
+    const expected = [
+      "/", "/cities/", "/services/medical-flights/", "/services/international-air-ambulance/", "/procedures/",
+      "/procedures/bedside-to-bedside/", "/for-families/", "/for-case-managers/", "/technology/real-time-tracking/",
+      "/insurance/", "/about/", "/contact/", "/podcast/",
+    ];
+    expect(
+      failing(($) => {
+        const hrefs = $('nav[aria-label="Main"] a').toArray().map((a) => $(a).attr("href")!);
+        return expected.every((href) => hrefs.includes(href)) ? undefined : hrefs;
+      }),
+    ).toEqual([]);
+  });
+
+  it("has JSON-LD that parses, and no other inline script or inline event handler", () => {
+    expect(
+      failing(($) => {
+        const inline = $("script:not([src])").toArray();
+        const notJsonLd = inline.filter((el) => $(el).attr("type") !== "application/ld+json");
+        for (const el of inline) JSON.parse($(el).text());
+        const handlers = $("*").toArray().flatMap((el) => Object.keys((el as { attribs?: Record<string, string> }).attribs ?? {}).filter((name) => /^on/i.test(name)));
+        return notJsonLd.length === 0 && handlers.length === 0 ? undefined : { notJsonLd: notJsonLd.length, handlers };
+      }),
+    ).toEqual([]);
+  });
+
+  it("loads nothing from another site", () => {
+    expect(
+      failing(($) => {
+        const external = $("script[src], link[rel='stylesheet'], img[src], iframe[src]")
+          .toArray()
+          .map((el) => $(el).attr("src") ?? $(el).attr("href")!)
+          .filter((ref) => /^(https?:)?\/\//.test(ref));
+        return external.length === 0 ? undefined : external;
+      }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+import type { CheerioAPI } from "cheerio";
+import { beforeAll, describe, expect, it } from "vitest";
+import { jsonLdOf, loadRealSite, renderPage, textOf } from "../support/site";
+
+const baseUrl = "https://www.floridamedicalflights.example";
+
+let home: CheerioAPI;
+beforeAll(async () => {
+  home = await renderPage("/");
+});
+
+const linksIn = ($: CheerioAPI, id: string, selector = "a") =>
+  $(`section[aria-labelledby="${id}"] ${selector}`)
+    .toArray()
+    .map((a) => [$(a).text(), $(a).attr("href")]);
+
+describe("the home page", () => {
+  it("has its title, description and canonical link", () => {
+    expect(home("title").text()).toBe("Non-Emergency Medical Flights in Florida | Since 1988");
+    expect(home('meta[name="description"]').attr("content")).toBe(
+      "Non-emergency medical flights from Florida to cancer centers nationwide and worldwide. Bed-to-bed coordination, caregiver seating, 24/7 phone line.",
+    );
+    expect(home('link[rel="canonical"]').attr("href")).toBe(`${baseUrl}/`);
+  });
+
+  it("opens with the tagline, the hero heading, a call button and a quote button", () => {
+    expect(home(".hero .eyebrow").text()).toBe("There When You Need Us");
+    expect(textOf(home, "h1")).toEqual(["Medical Flights for Patients and Families, There When You Need Us"]);
+    expect(home(".hero .button").toArray().map((a) => [home(a).text(), home(a).attr("href")])).toEqual([
+      ["Call Now: (800) 327-3004", "tel:+18003273004"],
+      ["Request a Quote", "/contact/#quote"],
+    ]);
+    expect(home('.hero a[href="/contact/#quote"]').attr("data-quote-open")).toBe("");
+  });
+
+  it("has the sections of spec §2 in order", () => {
+    expect(textOf(home, "main h2")).toEqual([
+      "How We Help",
+      "Care from Bed to Bed",
+      "How It Works",
+      "What We Coordinate",
+      "Florida Cities We Serve",
+      "Quick Facts",
+      "Our Mission",
+      "Ready to talk about a flight?",
+    ]);
+  });
+
+  it("has four service tiles linking to their pages with the trailing slash", () => {
+    expect(linksIn(home, "services")).toEqual([
+      ["Medical Flights", "/services/medical-flights/"],
+      ["International Flights", "/services/international-air-ambulance/"],
+      ["Bedside to Bedside", "/procedures/bedside-to-bedside/"],
+      ["For Families", "/for-families/"],
+    ]);
+  });
+
+  it("describes the on-board care and the three steps of how it works", () => {
+    expect(textOf(home, 'section[aria-labelledby="on-board"] h3')).toEqual([
+      "Bed-to-bed coordination",
+      "Medical monitoring",
+      "Caregiver seating",
+    ]);
+    expect(textOf(home, 'section[aria-labelledby="how-it-works"] h3')).toEqual([
+      "1. Inquiry",
+      "2. Nurse/Coordinator Call",
+      "3. Wheels Up",
+    ]);
+  });
+
+  it("lists the services of spec §1 as cards", () => {
+    expect(textOf(home, 'section[aria-labelledby="what-we-coordinate"] h3')).toEqual([
+      "Bed-to-Bed Coordination",
+      "Oxygen and Monitoring",
+      "Caregiver Seating",
+      "24/7 Coordination and Dispatch",
+      "Organ Transfer",
+      "Neonatal Transport",
+      "Volunteer Pilot Network Flights",
+      "International Flights",
+    ]);
+  });
+
+  it("links all 21 city pages, by name, in alphabetical order", async () => {
+    const { content } = await loadRealSite();
+    const links = linksIn(home, "cities");
+    expect(links).toHaveLength(21);
+    expect(links).toEqual(content.cities.map((city) => [city.cityName, `/${city.urlSlug}/`]));
+    expect(links[0]).toEqual(["Atlantic Beach", "/atlantic-beach/"]);
+    expect(links.map(([name]) => name)).toContain("Fort Myers");
+    expect(links.map(([name]) => name)).toEqual([...links.map(([name]) => name)].sort());
+  });
+
+  it("gives the quick facts of spec §1", () => {
+    const facts = home(".fact")
+      .toArray()
+      .map((el) => [home(el).find("dt").text(), home(el).find("dd").text()]);
+    expect(facts).toEqual([
+      ["Founded", "1988"],
+      ["Years of service", "36+"],
+      ["Headquarters", "St. Petersburg, FL"],
+      ["Phone line", "24/7 at (800) 327-3004"],
+      ["Service area", "Statewide Florida and worldwide"],
+    ]);
+  });
+
+  it("describes the business for all of Florida in its JSON-LD, with no breadcrumb", () => {
+    const ld = jsonLdOf(home);
+    expect(Object.keys(ld)).toEqual(["LocalBusiness"]);
+    expect(ld.LocalBusiness).toMatchObject({
+      name: "Florida Medical Flights",
+      telephone: "+18003273004",
+      foundingDate: "1988",
+      slogan: "There When You Need Us",
+      serviceType: "Medical Flight Coordination",
+      address: { addressLocality: "St. Petersburg", addressRegion: "FL", addressCountry: "US" },
+      areaServed: { "@type": "State", name: "Florida", address: { addressRegion: "FL", addressCountry: "US" } },
+    });
+    expect(home('nav[aria-label="Breadcrumb"]')).toHaveLength(0);
+  });
+});
