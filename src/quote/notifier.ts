@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SendEmailCommand, type SESv2Client } from "@aws-sdk/client-sesv2";
 import { isValidEmail } from "../../client/quote/rules";
 import { quoteEmail, type NoticeField } from "./email";
@@ -94,12 +95,16 @@ export function createNotifier({ quotes, ses, from, to, configurationSet, fields
     const caseId = caseIdOfKey(key);
     if (!caseId) throw new Unreadable();
     const marker = (state: Marker["state"]): Marker => ({ state, key, at: now().toISOString() });
-    if ((await quotes.claim(caseId, marker("claimed"), signal)) === "taken") {
+    const token = randomUUID();
+    if ((await quotes.claim(caseId, { ...marker("claimed"), token }, signal)) === "taken") {
       const existing = await quotes.readMarker(caseId, signal);
       if (existing?.state === "sent") return log({ case_id: caseId, outcome: "already sent" });
-      // Being sent by another invocation this moment, or by one that died mid-way: the queue brings it back later.
-      log({ case_id: caseId, outcome: "claimed elsewhere" });
-      throw new Error("claimed elsewhere");
+      // Our own claim, whose answer was lost before the SDK's retry met 412: it is ours to send.
+      if (existing?.token !== token) {
+        // Being sent by another invocation this moment, or by one that died mid-way: the queue brings it back later.
+        log({ case_id: caseId, outcome: "claimed elsewhere" });
+        throw new Error("claimed elsewhere");
+      }
     }
     try {
       await send(key, caseId, signal);
