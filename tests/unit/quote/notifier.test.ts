@@ -143,6 +143,17 @@ describe("the notifier", () => {
     expect(log.map((line) => line.outcome)).toEqual(["reply-to dropped", "sent"]);
   });
 
+  it("claims nothing when the quote cannot be read (S3 silent): the next delivery sends it", async () => {
+    const { notifier, store, memory } = setUp();
+    const key = await store();
+    memory.fault = (call) => (call.method === "GET" ? "hang" : undefined);
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(memory.keys("notified/")).toEqual([]);
+    memory.fault = () => undefined;
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(mails()).toHaveLength(1);
+  });
+
   it("fails a record it cannot read, or whose quote is not there, claiming nothing", async () => {
     const { notifier, memory } = setUp();
     const missing = quoteKey(formQuote());
