@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { SendEmailCommand, type SESv2Client } from "@aws-sdk/client-sesv2";
 import { isValidEmail } from "../../client/quote/rules";
 import { quoteEmail, type NoticeField } from "./email";
 import { caseIdOfKey, describeError as describe, statusOf, type Marker, type S3Quotes } from "./s3-store";
+import type { Quote } from "./schema";
 
 // The notifier function: S3 announces every stored quote (an event on the queue); the notifier reads the quote,
 // claims it with a conditional marker, has SES send the coordinators' e-mail, and marks it sent. What cannot be
@@ -59,11 +61,15 @@ export interface NotifierOptions {
  * quote's record ends in the dead-letter queue rather than risk a second e-mail: the reconcile reports it too.
  */
 export function createNotifier({ quotes, ses, from, to, configurationSet, fields, log, now = () => new Date() }: NotifierOptions) {
-  async function send(key: string, caseId: string, signal?: AbortSignal): Promise<void> {
-    const quote = await quotes.readQuote(key, signal).catch((error: unknown) => {
+  /** The stored quote; a failure is logged and fails the record before anything is claimed. */
+  function read(key: string, caseId: string, signal?: AbortSignal): Promise<Quote> {
+    return quotes.readQuote(key, signal).catch((error: unknown) => {
       log({ case_id: caseId, outcome: "read failed", error: describe(error) });
       throw error;
     });
+  }
+
+  async function send(quote: Quote, caseId: string, signal?: AbortSignal): Promise<void> {
     const replyTo = replyToAddress(typeof quote.email === "string" ? quote.email : "");
     const mail = (reply: string | undefined, state: "set" | "dropped" | "none") => {
       const { subject, text } = quoteEmail(quote, { fields, replyTo: state });
@@ -93,16 +99,21 @@ export function createNotifier({ quotes, ses, from, to, configurationSet, fields
   async function notify(key: string, signal?: AbortSignal): Promise<void> {
     const caseId = caseIdOfKey(key);
     if (!caseId) throw new Unreadable();
+    const quote = await read(key, caseId, signal);
     const marker = (state: Marker["state"]): Marker => ({ state, key, at: now().toISOString() });
-    if ((await quotes.claim(caseId, marker("claimed"), signal)) === "taken") {
+    const token = randomUUID();
+    if ((await quotes.claim(caseId, { ...marker("claimed"), token }, signal)) === "taken") {
       const existing = await quotes.readMarker(caseId, signal);
       if (existing?.state === "sent") return log({ case_id: caseId, outcome: "already sent" });
-      // Being sent by another invocation this moment, or by one that died mid-way: the queue brings it back later.
-      log({ case_id: caseId, outcome: "claimed elsewhere" });
-      throw new Error("claimed elsewhere");
+      // Our own claim, whose answer was lost before the SDK's retry met 412: it is ours to send.
+      if (existing?.token !== token) {
+        // Being sent by another invocation this moment, or by one that died mid-way: the queue brings it back later.
+        log({ case_id: caseId, outcome: "claimed elsewhere" });
+        throw new Error("claimed elsewhere");
+      }
     }
     try {
-      await send(key, caseId, signal);
+      await send(quote, caseId, signal);
     } catch (error) {
       const certain = statusOf(error) !== undefined;
       log({ case_id: caseId, outcome: certain ? "send failed" : "send unknown", error: describe(error) });
@@ -119,8 +130,9 @@ export function createNotifier({ quotes, ses, from, to, configurationSet, fields
   async function resend(key: string, signal?: AbortSignal): Promise<void> {
     const caseId = caseIdOfKey(key);
     if (!caseId) throw new Unreadable();
+    const quote = await read(key, caseId, signal);
     try {
-      await send(key, caseId, signal);
+      await send(quote, caseId, signal);
     } catch (error) {
       log({ case_id: caseId, outcome: statusOf(error) !== undefined ? "send failed" : "send unknown", error: describe(error) });
       throw error;

@@ -34,6 +34,8 @@ export interface Marker {
   at: string;
   /** Set when `flightsite leads resend` asked for the e-mail again. */
   resent?: boolean;
+  /** A claim's own random token: the claimant knows its claim again when S3's answer to it was lost and the retry met 412. */
+  token?: string;
 }
 
 /** A conditional write S3 refused because the object exists: 412 Precondition Failed. */

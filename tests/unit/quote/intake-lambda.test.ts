@@ -3,16 +3,17 @@
 // honours If-None-Match as AWS does (support/memory-s3.ts). It answers on the store alone: no e-mail, no SES.
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { originSecretHeader } from "../../../src/quote/app";
-import { createIntakeHandler, intakeConfigFrom, notifierConfigFrom, type LambdaSite } from "../../../src/quote/lambda";
+import { createIntakeHandler, createNotifierHandler, createReconcileHandler, intakeConfigFrom, notifierConfigFrom, type LambdaSite } from "../../../src/quote/lambda";
 import { createQuoteReceiver } from "../../../src/quote/receiver";
 import { quoteKey, S3Quotes } from "../../../src/quote/s3-store";
 import { functionUrlEvent } from "../support/function-url";
 import { MemoryS3 } from "../support/memory-s3";
 import { formQuote, PAGE } from "../support/quotes";
+import { s3EventBody, sqsEvent } from "./support";
 import { FAKE_AWS_ENV, startQuotesBucket, type QuotesBucket } from "../support/quotes-bucket";
 
 const SITE = "https://www.floridamedicalflights.example";
@@ -155,6 +156,25 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
     expect(await handler(postJson(formQuote(0.17), { ...fromSite, [originSecretHeader]: "old" }))).toMatchObject({ statusCode: 403 });
     expect(await handler(postJson(formQuote(0.17), { ...fromSite, [originSecretHeader]: "rotated" }))).toMatchObject({ statusCode: 200 });
     expect(arns).toEqual(["arn:secret"]);
+  });
+});
+
+describe("the notifier and reconcile functions, over the S3 wire protocol (s3rver)", () => {
+  it("mails a quote the intake stored when S3 announces it, marks it sent, and the reconcile then finds nothing to report", async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: "m" });
+    const quote = formQuote(0.21);
+    await intakeHandler().handler(postJson(quote));
+    const env = { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, NOTIFY_TO: "c@floridamedicalflights.example", NOTIFY_FROM: "q@floridamedicalflights.example" };
+    const notifier = createNotifierHandler({ noticeFields: ["notes"] }, env);
+    expect(await notifier(sqsEvent(s3EventBody(quoteKey(quote))), { getRemainingTimeInMillis: () => 30_000 })).toEqual({ batchItemFailures: [] });
+    const mails = ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input as SendEmailCommandInput);
+    expect(mails.map((mail) => mail.Content!.Simple!.Subject!.Data)).toEqual([`Quote ${quote.case_id}: Planned (3+ days), Naples, FL → Houston, TX`]);
+    expect(await storedObject(`notified/${quote.case_id}.json`)).toMatchObject({ state: "sent", key: quoteKey(quote) });
+
+    logged = [];
+    const result = await createReconcileHandler(env)();
+    expect(result.unnotified, "stored just now: still within its 15 minutes").not.toContain(quote.case_id);
+    expect(JSON.parse(logged.at(-1)!)).toMatchObject({ UnnotifiedQuotes: result.unnotified.length });
   });
 });
 

@@ -57,6 +57,7 @@ describe("the notifier", () => {
       Content: { Simple: { Subject: { Data: `Quote ${quote.case_id}: Planned (3+ days), Naples, FL → Houston, TX`, Charset: "UTF-8" } } },
     });
     expect(marker(quote.case_id)).toEqual({ state: "sent", key, at: "2025-09-07T14:31:00.000Z" });
+    expect(Object.keys(marker(quote.case_id))).not.toContain("token");
   });
 
   it("mails the same case id once, however often S3 announces it, in one batch or later ones", async () => {
@@ -115,6 +116,16 @@ describe("the notifier", () => {
     expect(log.map((line) => line.outcome)).toEqual(["send unknown", "claimed elsewhere"]);
   });
 
+  it("knows its own claim when S3's answer to it was lost and the SDK's retry met 412, and sends", async () => {
+    const { notifier, store, memory, marker } = setUp();
+    const key = await store();
+    let claims = 0;
+    memory.fault = (call) => (call.method === "PUT" && call.key.startsWith("notified/") && ++claims === 1 ? "lose answer" : undefined);
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(mails()).toHaveLength(1);
+    expect(marker(formQuote().case_id)).toMatchObject({ state: "sent" });
+  });
+
   it("drops from Reply-To an address SES would refuse, and sends all the same", async () => {
     const { notifier, store } = setUp();
     const key = await store({ ...formQuote(), email: "jösé@example.com" });
@@ -130,6 +141,17 @@ describe("the notifier", () => {
     expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
     expect(mails().map((mail) => mail.ReplyToAddresses)).toEqual([["ann@example.com"], undefined]);
     expect(log.map((line) => line.outcome)).toEqual(["reply-to dropped", "sent"]);
+  });
+
+  it("claims nothing when the quote cannot be read (S3 silent): the next delivery sends it", async () => {
+    const { notifier, store, memory } = setUp();
+    const key = await store();
+    memory.fault = (call) => (call.method === "GET" ? "hang" : undefined);
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(memory.keys("notified/")).toEqual([]);
+    memory.fault = () => undefined;
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(mails()).toHaveLength(1);
   });
 
   it("fails a record it cannot read, or whose quote is not there, claiming nothing", async () => {

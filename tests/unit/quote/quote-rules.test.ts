@@ -43,6 +43,12 @@ describe("the required fields", () => {
     expect(validateQuote(complete)).toEqual({});
   });
 
+  it("checks an e-mail address only when one is given (issue 25)", () => {
+    expect(validateQuote({ ...complete, email: "" })).toEqual({});
+    expect(validateQuote({ ...complete, email: "  " })).toEqual({});
+    expect(validateQuote({ ...complete, email: "ann lee at gmail" })).toEqual({ email: "Please enter a valid email address" });
+  });
+
   it("treats a name of spaces as missing", () => {
     expect(validateQuote({ ...complete, full_name: "   " })).toEqual({ full_name: "Name is required" });
   });
