@@ -194,20 +194,21 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
   }
   if (invalidator && options.wait) await invalidator.wait();
 
+  let done = plan;
   if (plan.delete.length > 0) {
     // Deletions wait for CloudFront to have accepted the invalidation of every page that named what goes: without a
     // distribution to send it to, a pending invalidation keeps them until a deploy that has one.
     if (current.pending.length > 0) {
       options.log(`flightsite: kept ${plan.delete.length} old files until CloudFront accepts the pending invalidation (deploy with --distribution)`);
+      done = { ...plan, delete: [], keep: [...plan.keep, ...plan.delete].sort() };
     } else {
       await aws(bucket, "delete", () => deleteObjects(bucket, plan.delete));
-      const retired = Object.fromEntries(Object.entries(current.retired).filter(([file]) => !plan.delete.includes(file)));
-      await save({ ...current, retired });
+      const deleted = new Set(plan.delete);
+      await save({ ...current, retired: Object.fromEntries(Object.entries(current.retired).filter(([file]) => !deleted.has(file))) });
     }
   }
-  return { plan, bytes, seconds: seconds(), ...(invalidation ? { invalidation } : {}) };
+  return { plan: done, bytes, seconds: seconds(), ...(invalidation ? { invalidation } : {}) };
 }
-
 
 function formatPlan(plan: DeployPlan): string[] {
   return [

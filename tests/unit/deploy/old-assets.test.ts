@@ -110,8 +110,9 @@ describe("old assets", () => {
 
     // A deploy with no distribution to send the recorded paths to keeps it too, and says why.
     lines = [];
-    await deployOn(30, after, { keepAssetsDays: 0, distributionId: undefined });
+    const without = await deployOn(30, after, { keepAssetsDays: 0, distributionId: undefined });
     expect(await keys()).toContain(oldScript);
+    expect([without.plan.delete, without.plan.keep], "the summary counts it as kept").toEqual([[], [oldScript]]);
     expect(lines).toEqual(["flightsite: kept 1 old files until CloudFront accepts the pending invalidation (deploy with --distribution)"]);
 
     events.length = 0;
