@@ -17,7 +17,7 @@ import { changedCities, cityInputsOf, isCityPage, type CityInputs, type RunInput
 import { OutputFolder } from "../render/output-folder";
 import { RenderPool, renderAll, renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
-import type { RenderedFile } from "../render/share";
+import type { RenderedFile } from "../render/route-renderer";
 import type { Renderer } from "../render/renderer-bundle";
 import type { City, Download, OutputFile, PageKind, Route, SiteContent } from "../content/types";
 

@@ -68,7 +68,7 @@ export class LinkCheck {
   }
 
   /**
-   * addPage for a file whose links and ids come in pieces (src/render/share.ts), in document order; pieces shared by
+   * addPage for a file whose links and ids come in pieces (src/render/route-renderer.ts), in document order; pieces shared by
    * many pages are resolved and kept once. `withIds`: whether the file is a page, whose ids anchors may point at.
    * Nothing is decided here: a page costs a look-up per piece, and per link of its own.
    */

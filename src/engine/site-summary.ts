@@ -2,7 +2,7 @@ import type { BuildCache, BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import type { BuildResult } from "./stages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
-import { renderShare, type RenderedFile } from "../render/share";
+import { renderEveryRoute, type RenderedFile } from "../render/route-renderer";
 import { pageText } from "../render/render-route";
 import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
 
@@ -15,7 +15,7 @@ export function renderSite(
   assets: AssetUrls,
   downloads: Download[],
 ): { output: (OutputFile & Omit<RenderedFile, "bytes">)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
-  const output = [...renderShare({ content, assets, downloads }, { index: 0, count: 1 })].flatMap((item) => {
+  const output = [...renderEveryRoute({ content, assets, downloads })].flatMap((item) => {
     if ("reused" in item) return [];
     const { output } = item;
     const contents = "pieces" in output ? pageText(output) : output.contents;

@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { renderWorkerUrl } from "./code-location";
 import type { ParseOutcome, WorkerReply, WorkerRequest } from "./protocol";
-import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./share";
+import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./route-renderer";
 import type { FoundLinks } from "./scan-links";
 import type { SiteContent, SourceFile } from "../content/types";
 
@@ -119,7 +119,7 @@ export class RenderPool {
     // (time a worker otherwise spent waiting).
     for (const thread of this.#threads) thread.send({ kind: "prepare", input, outDir });
     // The renderer (React, the templates) loads only now: a pool is started before the build loads its stages.
-    const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./share"), import("./output-folder"), import("./write-routes")]);
+    const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("./output-folder"), import("./write-routes")]);
     const renderer = new RouteRenderer(input);
     let next = 0;
     const take = (size = routesPerChunk): RouteRange | undefined => {
@@ -194,7 +194,7 @@ export class RenderPool {
 
 /** Every route rendered into `outDir` on this thread, each file written (or linked) as soon as it is rendered. */
 async function renderHere(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
-  const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./share"), import("./output-folder"), import("./write-routes")]);
+  const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("./output-folder"), import("./write-routes")]);
   const renderer = new RouteRenderer(input);
   const folder = new OutputFolder(outDir);
   for (const file of writeRoutes(renderer, { start: 0, end: renderer.count, step: 1 }, folder, input.cache)) onRendered([file]);

@@ -1,6 +1,6 @@
 // The messages between the build and a render worker thread (worker.ts), as plain data: types only, so that the
 // worker and the pool that drives it (pool.ts) both import them and neither imports the other.
-import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./share";
+import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./route-renderer";
 import type { FoundLinks } from "./scan-links";
 import type { ContentProblem } from "../errors";
 import type { SourceFile } from "../content/types";

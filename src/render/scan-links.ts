@@ -116,7 +116,7 @@ export function scanHtml(html: string): PageScan {
 
 /**
  * What the link check takes from a piece of a file, as plain lists that can cross threads: its links in order, and
- * the ids an anchor may point at. A file is a list of them (src/render/share.ts): a part shared by many pages has one
+ * the ids an anchor may point at. A file is a list of them (src/render/route-renderer.ts): a part shared by many pages has one
  * such object, which a batch sent from a render thread carries once, and which the check and the cache keep once.
  */
 export interface FoundLinks {

@@ -7,7 +7,7 @@ import { schemaForFile } from "../content/file-kinds";
 import { OutputFolder } from "./output-folder";
 import { writeRoutes } from "./write-routes";
 import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";
-import { RouteRenderer, type RenderInput, type ReusedFile } from "./share";
+import { RouteRenderer, type RenderInput, type ReusedFile } from "./route-renderer";
 import type { FoundLinks } from "./scan-links";
 import { pieceMemo } from "./shared-pieces";
 

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { OutputFolder } from "./output-folder";
-import type { RenderedFile, RenderInput, ReusedFile, RouteRange, RouteRenderer } from "./share";
+import type { RenderedFile, RenderInput, ReusedFile, RouteRange, RouteRenderer } from "./route-renderer";
 
 /** The files of `routes`, each written (or linked from the last good output) before it is handed on. */
 export function* writeRoutes(renderer: RouteRenderer, routes: RouteRange, folder: OutputFolder, cache: RenderInput["cache"]): Generator<RenderedFile | ReusedFile> {

@@ -165,7 +165,7 @@ describe("scanHtml", () => {
       const { file, contents } = page;
       const { links, ids } = scanHtml(String(contents));
       expect({ file, links, ids }).toEqual({ file, ...parsedLinks(String(contents)) });
-      // The render thread scans the page's own text and each shared part once (src/render/share.ts): the same result.
+      // The render thread scans the page's own text and each shared part once (src/render/route-renderer.ts): the same result.
       const pieces = page.found ?? [];
       expect({ file, links: pieces.flatMap((piece) => piece.links), ids: new Set(pieces.flatMap((piece) => piece.ids)) }).toEqual({ file, links, ids });
     }

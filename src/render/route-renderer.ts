@@ -13,7 +13,7 @@ export interface RenderInput {
    * The build cache: the id of the code that renders (see src/engine/code-id.ts), and the last good output with the
    * key each of its files was rendered from. A route whose key is unchanged is not rendered but taken from there.
    */
-  cache?: { codeId: string; previousDir?: string; previous?: Map<string, FileStamp> };
+  cache?: { codeId: string; previousDir?: string; previous?: Map<string, RenderedStamp> };
 }
 
 /**
@@ -37,7 +37,7 @@ export interface RenderedFile {
 }
 
 /** What the cache knows of a file it made: the key it was rendered from, and its size and time on disk then. */
-export interface FileStamp {
+export interface RenderedStamp {
   key: string;
   bytes: number;
   mtimeMs: number;
@@ -50,23 +50,10 @@ export interface ReusedFile {
   reused: true;
 }
 
-/** One of `count` interleaved shares of the routes: every count-th route, starting at `index`. */
-export interface Share {
-  index: number;
-  count: number;
-}
-
-/**
- * Renders one share of the site's routes, one file at a time, with what was found in each (see RouteRenderer).
- * Interleaving keeps the shares even: neighbouring routes are of the same kind and size.
- */
-export function* renderShare(
-  input: RenderInput,
-  share: Share,
-  reuse: (file: string) => boolean = () => false,
-): Generator<RenderedItem> {
+/** Every route of the site rendered on this thread, one file at a time, with what was found in each (see RouteRenderer). */
+export function* renderEveryRoute(input: RenderInput): Generator<RenderedItem> {
   const renderer = new RouteRenderer(input);
-  yield* renderer.render({ start: share.index, end: renderer.count, step: share.count }, reuse);
+  yield* renderer.render({ start: 0, end: renderer.count, step: 1 }, () => false);
 }
 
 /** Routes by number: from `start` up to `end` (excluded), every `step`-th. */
