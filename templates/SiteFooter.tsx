@@ -34,7 +34,8 @@ export function SiteFooter({ site }: SiteFooterProps) {
         </nav>
       </div>
       <p className="container footer-legal">
-        © {site.footerYear} {site.companyName}. All content is general information, not medical advice.
+        © {site.footerYear} {site.companyName}. All content is general information, not medical advice.{" "}
+        <a href="/privacy/">Privacy</a> · <a href="/accessibility/">Accessibility</a>
       </p>
       <PhoneLink site={site} className="call-bar" label="Call 24/7" />
     </footer>

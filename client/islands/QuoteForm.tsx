@@ -271,6 +271,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         </label>
         {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
       </div>
+      <p className="form-privacy">
+        <a href="/privacy/">How we keep and use your request</a>
+      </p>
       {/* Sent only when the form is posted without JavaScript: the receiver then knows which form it was. */}
       <input type="hidden" name="source_slot" value={slot} />
       <div className="form-trap" aria-hidden="true">

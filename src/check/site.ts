@@ -87,6 +87,8 @@ export const pageKindOrder: PageKind[] = [
   "podcast",
   "episode",
   "thank-you",
+  "privacy",
+  "accessibility",
   "not-found",
 ];
 
@@ -111,6 +113,8 @@ export function samplePages(pages: BuiltPage[]): BuiltPage[] {
     ...firstOf("podcast"),
     ...firstOf("episode"),
     ...firstOf("thank-you"),
+    ...firstOf("privacy"),
+    ...firstOf("accessibility"),
     ...firstOf("not-found"),
   ];
 }
@@ -134,6 +138,8 @@ function pageKind(url: string, $: CheerioAPI): PageKind {
     "/contact/": "contact",
     "/for-case-managers/": "case-managers",
     "/thank-you/": "thank-you",
+    "/privacy/": "privacy",
+    "/accessibility/": "accessibility",
     [podcastUrl]: "podcast",
     "/404.html": "not-found",
   };

@@ -127,13 +127,24 @@ const QuoteSettings = z
           .default([]),
       })
       .default({ fields: [] }),
+    /**
+     * Where the intake keeps the quotes, as /privacy/ states it: the AWS region of the stack (infra/ makes it in
+     * us-east-1) and the days a quote is kept (the stack's QuoteRetentionDays takes its default from here).
+     */
+    storage: z
+      .strictObject({
+        region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "must be an AWS region, like us-east-1"),
+        retentionDays: z.number().int().min(1, "must be a whole number of days, like 365"),
+      })
+      .default({ region: "us-east-1", retentionDays: 365 }),
   })
   .refine((quote) => !(quote.endpoint && quote.delivery), {
     error: "cannot be console while quote.endpoint is set; remove one of the two",
     path: ["delivery"],
   })
-  .transform(({ endpoint, delivery, notice }): { endpoint?: string; delivery?: "console"; notice?: { fields: NoticeField[] } } =>
-    delivery === "console" ? { delivery, notice } : { endpoint: endpoint ?? quoteApiPath, notice },
+  .transform(
+    ({ endpoint, delivery, notice, storage }): { endpoint?: string; delivery?: "console"; notice: { fields: NoticeField[] }; storage: { region: string; retentionDays: number } } =>
+      delivery === "console" ? { delivery, notice, storage } : { endpoint: endpoint ?? quoteApiPath, notice, storage },
   );
 
 export const SiteConfig = z.strictObject({

@@ -74,6 +74,8 @@ export type PageKind =
   | "case-managers"
   | "case-manager-document"
   | "thank-you"
+  | "privacy"
+  | "accessibility"
   | "podcast"
   | "episode"
   | "not-found";

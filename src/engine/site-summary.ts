@@ -58,6 +58,6 @@ export function summaryOf(files: BuildCache, others: OutputFile[], content: Site
 
 /** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */
 export function sortedByKind(counts: Partial<Record<PageKind, number>>): Partial<Record<PageKind, number>> {
-  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "podcast", "episode", "city", "destination", "not-found"];
+  const order: PageKind[] = ["home", "cities", "page", "contact", "case-managers", "thank-you", "case-manager-document", "privacy", "accessibility", "podcast", "episode", "city", "destination", "not-found"];
   return Object.fromEntries(order.filter((kind) => counts[kind] !== undefined).map((kind) => [kind, counts[kind]]));
 }

@@ -7,7 +7,9 @@ import { DestinationPage, type DestinationSectionView } from "../../templates/De
 import type { DownloadLink } from "../../templates/DownloadLinks";
 import { HomePage } from "../../templates/HomePage";
 import { LetterTemplatePage, type LetterBlock } from "../../templates/LetterTemplatePage";
+import { AccessibilityPage } from "../../templates/AccessibilityPage";
 import { NotFoundPage } from "../../templates/NotFoundPage";
+import { PrivacyPage } from "../../templates/PrivacyPage";
 import { SampleItineraryPage } from "../../templates/SampleItineraryPage";
 import { StaticPage } from "../../templates/StaticPage";
 import { ThankYouPage } from "../../templates/ThankYouPage";
@@ -17,6 +19,7 @@ import { renderMarkdown } from "../content/markdown";
 import { chromeFor, home, lazyPage, page, videoFor } from "./page-route";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
 import { podcastFeedUrl } from "./podcast";
+import { accessibilityFacts, privacyFacts } from "./privacy-facts";
 import { faqJsonLd, localBusinessJsonLd, type Crumb } from "./structured-data";
 import type { AssetUrls, City, Destination, Download, Page, Route, SiteContent } from "../content/types";
 import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageUrl } from "../content/urls";
@@ -31,6 +34,8 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
     citiesRoute(content, assets),
     ...content.pages.map((page) => staticPageRoute(content, assets, page, downloads)),
     ...documentRoutes(content, assets, downloads),
+    privacyRoute(content, assets),
+    accessibilityRoute(content, assets),
     podcastRoute(content, assets),
     ...content.episodes.map((episode) => episodeRoute(content, assets, episode)),
     // A large site has tens of thousands of these: each builds its page (props, structured data) only when asked,
@@ -302,6 +307,30 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
       related={related}
     />,
   );
+}
+
+/** /privacy/: what the site collects and keeps, stated from the configuration (privacy-facts.ts). */
+function privacyRoute(content: SiteContent, assets: AssetUrls): Route {
+  const url = pageUrl("/privacy");
+  const chrome = chromeFor(content, assets, {
+    title: `Privacy | ${content.site.companyName}`,
+    description: "What this website collects when you ask for a quote, where it is kept, for how long, and how to have it deleted.",
+    url,
+    breadcrumb: [home, { name: "Privacy", url }],
+  });
+  return page("privacy", url, <PrivacyPage chrome={chrome} facts={privacyFacts(content)} />);
+}
+
+/** /accessibility/: the accessibility statement. */
+function accessibilityRoute(content: SiteContent, assets: AssetUrls): Route {
+  const url = pageUrl("/accessibility");
+  const chrome = chromeFor(content, assets, {
+    title: `Accessibility | ${content.site.companyName}`,
+    description: "The accessibility standard this website is built to, how it is checked, its known limits, and how to report a barrier.",
+    url,
+    breadcrumb: [home, { name: "Accessibility", url }],
+  });
+  return page("accessibility", url, <AccessibilityPage chrome={chrome} facts={accessibilityFacts(content)} />);
 }
 
 function notFoundRoute(content: SiteContent, assets: AssetUrls): Route {

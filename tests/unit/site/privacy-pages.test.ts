@@ -1,0 +1,92 @@
+// /privacy/ and /accessibility/ (issue 26): made from the facts the build knows, so each claim follows the
+// configuration, and the claim that nothing loads from another company holds for the pages the build makes.
+import { load, type CheerioAPI } from "cheerio";
+import { describe, expect, it } from "vitest";
+import type { SiteContent } from "../../../src/content/types";
+import { generateDocuments } from "../../../src/documents/generate";
+import { renderRoute } from "../../../src/render/render-route";
+import { createRoutes } from "../../../src/site/routes";
+import { loadRealSite, renderPage, testAssets, textOf } from "../support/site";
+
+let downloads: ReturnType<typeof generateDocuments> | undefined;
+
+/** One page of the real site with its content changed as a test says. */
+async function pageOf(content: SiteContent, url: string): Promise<CheerioAPI> {
+  downloads ??= generateDocuments((await loadRealSite()).content);
+  const route = createRoutes(content, testAssets, await downloads).find((r) => r.url === url)!;
+  return load(String(renderRoute(route, { site: content.site }).contents));
+}
+
+const sectionText = ($: CheerioAPI, id: string) => $(`#${id}`).parent().text().replace(/\s+/g, " ").trim();
+
+describe("the privacy page", () => {
+  it("says what the form asks and why, where a quote is kept and for how long, and what the e-mail carries", async () => {
+    const $ = await renderPage("/privacy/");
+    expect(textOf($, "h1")).toEqual(["Privacy"]);
+    expect($("#form").parent().find("li").toArray().map((li) => $(li).text().replace(/\s+/g, " ").trim())).toContain("Phone (required): to call you back");
+    expect($("#form").parent().find("li").toArray().map((li) => $(li).text().replace(/\s+/g, " ").trim())).toHaveLength(11);
+    expect(sectionText($, "loading")).toContain("Pages load nothing from another company: no analytics, no advertising, no tracking of any kind.");
+    expect(sectionText($, "kept")).toContain("(Amazon S3, region us-east-1) and deletes it 365 days after it arrives.");
+    expect(sectionText($, "readers")).toContain(
+      "with: case number, urgency, name, phone, from, to, preferred date, the page the form was on.",
+    );
+    expect(sectionText($, "browser")).toContain("This site sets no cookies.");
+    expect($("#your-request").parent().find('a[href^="tel:"]').length).toBe(1);
+  });
+
+  it("follows the configuration: analytics, the e-mail's extra fields and how long quotes are kept", async () => {
+    const { content } = await loadRealSite();
+    const quote = { ...content.site.quote, notice: { fields: ["mobility", "notes"] as ("mobility" | "notes")[] }, storage: { region: "us-east-1", retentionDays: 90 } };
+    const $ = await pageOf({ ...content, site: { ...content.site, analytics: { measurementId: "G-TEST123" }, quote } }, "/privacy/");
+    expect(sectionText($, "loading")).toContain("Then it loads Google Analytics (measurement ID G-TEST123)");
+    expect(sectionText($, "loading")).not.toContain("nothing from another company:");
+    expect(sectionText($, "kept")).toContain("deletes it 90 days after it arrives.");
+    expect(sectionText($, "readers")).toContain("the page the form was on, mobility, notes.");
+  });
+
+  it("says a quote goes to another system, or nowhere, when the site is set up so", async () => {
+    const { content } = await loadRealSite();
+    const elsewhere = await pageOf({ ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint: "https://crm.example.org/hooks/quote" } } }, "/privacy/");
+    expect(sectionText(elsewhere, "kept")).toContain("A request is sent to crm.example.org, the system our coordinators work in.");
+    expect(elsewhere("#readers").length).toBe(0);
+    const demo = await pageOf({ ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint: undefined, delivery: "console" } } }, "/privacy/");
+    expect(sectionText(demo, "kept")).toContain("This copy of the site sends requests nowhere: please call us instead.");
+  });
+
+  it("is true of the pages the build makes: with analytics off, no page names a script, style, image or frame of another origin", async () => {
+    const { routes, content } = await loadRealSite();
+    expect(content.site.analytics.measurementId, "the real site has analytics off, as its privacy page says").toBeUndefined();
+    const pages = routes.filter((route) => route.kind === "page");
+    const foreign: string[] = [];
+    for (const route of pages.filter((_, i) => i % 5 === 0 || i < 40)) {
+      const $ = load(String(renderRoute(route, { site: content.site }).contents));
+      $("script[src], link[rel=stylesheet][href], link[rel=preload][href], img[src], iframe[src], source[src]").each((_, el) => {
+        const address = $(el).attr("src") ?? $(el).attr("href") ?? "";
+        if (/^(https?:)?\/\//.test(address)) foreign.push(`${route.url}: ${address}`);
+      });
+    }
+    expect(foreign).toEqual([]);
+  });
+});
+
+describe("the accessibility statement", () => {
+  it("names the standard, the checks, the known limits and the phone line for a barrier", async () => {
+    const $ = await renderPage("/accessibility/");
+    expect(textOf($, "h1")).toEqual(["Accessibility"]);
+    expect(textOf($, "h2")).toEqual(expect.arrayContaining(["The standard we work to", "How it is checked", "Known limits", "Tell us about a barrier"]));
+    expect(sectionText($, "standard")).toContain("Web Content Accessibility Guidelines (WCAG) 2.2 at level AA");
+    expect($("#checks").parent().find("li")).toHaveLength(4);
+    expect(sectionText($, "limits")).toContain("Podcast episodes have written show notes, but no full transcripts yet.");
+    expect($("#feedback").parent().find('a[href^="tel:"]').length).toBe(1);
+  });
+});
+
+describe("the footer of every page", () => {
+  it("links the privacy page and the accessibility statement", async () => {
+    for (const url of ["/", "/naples/", "/contact/", "/podcast/", "/404.html"]) {
+      const $ = await renderPage(url);
+      expect($('footer a[href="/privacy/"]').length, url).toBe(1);
+      expect($('footer a[href="/accessibility/"]').length, url).toBe(1);
+    }
+  });
+});
