@@ -1,3 +1,5 @@
+import { FIELD_LABELS } from "../client/quote/labels";
+import type { FieldName } from "../client/quote/rules";
 import type { PageChrome } from "../src/content/types";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
@@ -5,8 +7,8 @@ import { ProseSection as Section } from "./ProseSection";
 
 /** Everything /privacy/ says, worked out by createRoutes from the site's configuration, so the page cannot drift. */
 export interface PrivacyFacts {
-  /** The form's questions, labelled as the form labels them, each with why it is asked. */
-  asked: { label: string; why: string; required: boolean }[];
+  /** The form's questions, each with why it is asked (shown with the form's own labels). */
+  asked: { field: Exclude<FieldName, "company">; why: string; required: boolean }[];
   /** What the page adds to a request when it is sent. */
   added: string[];
   /** Google Analytics when configured: loaded after the visitor's first tap, key press or scroll. */
@@ -42,8 +44,8 @@ export function PrivacyPage({ chrome, facts }: PrivacyPageProps) {
         <p>We ask only what a coordinator needs to call you back and plan the flight. Please do not include sensitive medical details.</p>
         <ul>
           {facts.asked.map((field) => (
-            <li key={field.label}>
-              <strong>{field.label}</strong>
+            <li key={field.field}>
+              <strong>{FIELD_LABELS[field.field]}</strong>
               {field.required ? " (required)" : " (optional)"}: {field.why}
             </li>
           ))}

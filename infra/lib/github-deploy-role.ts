@@ -83,6 +83,10 @@ export class GithubDeployRole extends Construct {
       }),
     );
     this.previewRole.addToPolicy(new iam.PolicyStatement({ actions: ["s3:GetObject"], resources: [props.bucket.arnForObjects(".deploy-manifest.json")] }));
+    Validations.of(this.previewRole).acknowledge({
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${previewsFolder}*]`,
+      reason: "A preview deploy writes a whole built site under previews/ of the site's bucket, and nowhere else.",
+    });
     // CloudFront cannot limit an invalidation's paths by policy; the deploy only ever sends paths under its prefix.
     this.previewRole.addToPolicy(invalidations);
   }

@@ -78,7 +78,7 @@ describe("the stack under cdk-nag", { timeout: 120_000 }, () => {
     }
     expect(counts).toEqual({
       "HIPAA.Security-CloudWatchLogGroupEncrypted": 5,
-      "HIPAA.Security-IAMNoInlinePolicy": 6,
+      "HIPAA.Security-IAMNoInlinePolicy": 7,
       "HIPAA.Security-LambdaConcurrency": 3,
       "HIPAA.Security-LambdaDLQ": 4,
       "HIPAA.Security-LambdaFunctionPublicAccessProhibited": 2,

@@ -41,7 +41,7 @@ export async function invalidate(client: CloudFrontClient, distributionId: strin
 export interface WaitOptions {
   /** Give up after this long; default 15 minutes. */
   timeoutSeconds?: number;
-  /** Time between two GetInvalidation calls; default 10 seconds. */
+  /** Seconds between two GetInvalidation calls (a few, by default). */
   pollSeconds?: number;
 }
 

@@ -47,7 +47,7 @@ export function createSecretsClient(timeouts = s3Timeouts): SecretsManagerClient
 
 // --- internal ---
 
-/** The SDK's standard retry waits at most this long before a second attempt (its base delay is 100 ms, doubled, with jitter). */
+/** The longest the SDK's standard retry waits before a second attempt (its base delay, doubled, with jitter). */
 const maxBackoffMs = 1000;
 
 function clientSettings({ connectionTimeout, requestTimeout, maxAttempts }: ClientTimeouts) {

@@ -1,10 +1,9 @@
-import { FIELD_LABELS } from "../../client/quote/labels";
 import type { AccessibilityFacts } from "../../templates/AccessibilityPage";
 import type { PrivacyFacts } from "../../templates/PrivacyPage";
 import type { SiteContent } from "../content/types";
 
 /** Why the form asks each question, in the order the full form asks them. */
-const WHY: [keyof typeof FIELD_LABELS, string, boolean][] = [
+const WHY: [PrivacyFacts["asked"][number]["field"], string, boolean][] = [
   ["full_name", "so the coordinator knows whom to ask for", true],
   ["phone", "to call you back", true],
   ["email", "to write to you, if you prefer", false],
@@ -26,7 +25,7 @@ export function privacyFacts(content: SiteContent): PrivacyFacts {
   const { site } = content;
   const quote = site.quote;
   return {
-    asked: WHY.map(([field, why, required]) => ({ label: FIELD_LABELS[field], why, required })),
+    asked: WHY.map(([field, why, required]) => ({ field, why, required })),
     added: [
       "the address and title of the page it was sent from",
       "campaign tags in that address (utm_source, utm_medium, utm_campaign), if any",

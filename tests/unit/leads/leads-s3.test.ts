@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/cli";
 import { testS3Client } from "../support/s3-server";
 import { startS3ServerProcess } from "../support/s3rver-process";
-import { keyOf, madeUpQuote } from "./support";
+import { keyOf, madeUpQuote } from "../support/stored-quotes";
 
 const bucket = "quotes";
 const count = 2000;

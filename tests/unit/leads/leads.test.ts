@@ -13,7 +13,7 @@ import { listLeads } from "../../../src/leads/leads";
 import type { Lead, LeadStore } from "../../../src/leads/lead";
 import { S3Leads } from "../../../src/leads/s3-leads";
 import { findLeadsPlace } from "../../../src/leads/where";
-import { keyOf, madeUpQuote } from "./support";
+import { keyOf, madeUpQuote } from "../support/stored-quotes";
 
 describe("flightsite leads --local", () => {
   let root: string;

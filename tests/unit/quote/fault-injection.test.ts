@@ -17,7 +17,7 @@ import { findUnnotified } from "../../../src/quote/reconcile";
 import { caseIdOfKey, quotesPrefix, S3Quotes } from "../../../src/quote/s3-store";
 import { MemoryS3, type S3Fault } from "../support/memory-s3";
 import { formQuote } from "../support/quotes";
-import { s3EventBody } from "./support";
+import { s3EventBody } from "../support/queue-events";
 
 const SITE = "https://www.floridamedicalflights.example";
 const MAX_RECEIVES = 5;

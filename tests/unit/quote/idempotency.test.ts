@@ -8,7 +8,7 @@ import { createQuoteReceiver } from "../../../src/quote/receiver";
 import { quoteKey, quotesPrefix, S3Quotes } from "../../../src/quote/s3-store";
 import { MemoryS3 } from "../support/memory-s3";
 import { formQuote } from "../support/quotes";
-import { s3EventBody, sqsEvent } from "./support";
+import { s3EventBody, sqsEvent } from "../support/queue-events";
 
 const SITE = "https://www.floridamedicalflights.example";
 const ses = mockClient(SESv2Client);

@@ -13,7 +13,7 @@ import { quoteKey, S3Quotes } from "../../../src/quote/s3-store";
 import { functionUrlEvent } from "../support/function-url";
 import { MemoryS3 } from "../support/memory-s3";
 import { formQuote, PAGE } from "../support/quotes";
-import { s3EventBody, sqsEvent } from "./support";
+import { s3EventBody, sqsEvent } from "../support/queue-events";
 import { FAKE_AWS_ENV, startQuotesBucket, type QuotesBucket } from "../support/quotes-bucket";
 
 const SITE = "https://www.floridamedicalflights.example";

@@ -7,7 +7,7 @@ import { createNotifier, replyToAddress, type NotifierLogLine } from "../../../s
 import { markerKey, quoteKey, S3Quotes } from "../../../src/quote/s3-store";
 import { MemoryS3 } from "../support/memory-s3";
 import { formQuote } from "../support/quotes";
-import { s3EventBody, sqsEvent, testEventBody } from "./support";
+import { s3EventBody, sqsEvent, testEventBody } from "../support/queue-events";
 
 const ses = mockClient(SESv2Client);
 afterAll(() => ses.restore());

@@ -49,6 +49,8 @@ describe("createRoutes on the real content", () => {
       ...podcastPages,
       "/podcast/feed.xml",
       ...documentPages,
+      "/privacy/",
+      "/accessibility/",
       "/404.html",
       "/sitemap.xml",
       "/robots.txt",
@@ -103,7 +105,8 @@ describe("createRoutes on the real content", () => {
     const indexable = routes
       .filter((r) => r.kind === "page" && r.pageKind !== "thank-you" && r.pageKind !== "not-found")
       .map((r) => `${baseUrl}${r.url}`);
-    expect(indexable).toHaveLength(1 + 1 + 10 + 21 * 3 + podcastPages.length + documentPages.length);
+    expect(indexable).toHaveLength(1 + 1 + 10 + 21 * 3 + podcastPages.length + documentPages.length + 2);
+    expect(sitemap.urls).toEqual(expect.arrayContaining([`${baseUrl}/privacy/`, `${baseUrl}/accessibility/`]));
     expect([...sitemap.urls].sort()).toEqual(indexable.sort());
     expect(sitemap.urls).not.toContain(`${baseUrl}/thank-you/`);
     expect(sitemap.urls.some((url) => url.includes("404"))).toBe(false);
