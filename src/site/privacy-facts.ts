@@ -40,8 +40,8 @@ export function privacyFacts(content: SiteContent): PrivacyFacts {
           ? { kind: "endpoint", origin: new URL(quote.endpoint).host }
           : {
               kind: "intake",
-              region: quote.storage.region,
-              retentionDays: quote.storage.retentionDays,
+              region: site.quoteStorage.region,
+              retentionDays: site.quoteStorage.retentionDays,
               noticeFields: [...NOTICE_ALWAYS, ...(quote.notice.fields)],
             },
   };

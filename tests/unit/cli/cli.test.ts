@@ -40,7 +40,7 @@ describe("flightsite --help", () => {
     const out = mkdtempSync(path.join(tmpdir(), "flightsite-subfolder-"));
     const result = spawnSync(process.execPath, ["../bin/flightsite.js", "build", "--out", out], { cwd: path.join(projectRoot, "templates"), encoding: "utf8" });
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`flightsite: built 84 pages into ${out}/`);
+    expect(result.stdout).toContain(`flightsite: built 86 pages into ${out}/`);
     rmSync(out, { recursive: true, force: true });
   }, 60_000);
 

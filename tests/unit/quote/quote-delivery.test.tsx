@@ -37,7 +37,7 @@ describe("the quote form's address", () => {
 });
 
 describe("a build whose quotes go only to the console", () => {
-  const consoleSite = () => ({ ...content, site: { ...content.site, quote: { delivery: "console" as const, notice: content.site.quote.notice, storage: content.site.quote.storage } } });
+  const consoleSite = () => ({ ...content, site: { ...content.site, quote: { delivery: "console" as const, notice: content.site.quote.notice} } });
 
   it("warns on every build that quotes reach no one", () => {
     expect(siteWarnings(content)).not.toContain(consoleDeliveryWarning);

@@ -61,8 +61,8 @@ describe("the watch build", () => {
     await editFile(file("destinations/md-anderson.yaml"), /^intro: >-$/m, "intro: >-\n  Edited for the test.");
     await editFile(file("site.yaml"), "tagline: There When You Need Us", "tagline: There When You Need Us, Day and Night");
     const second = await builder.rebuild([file("destinations/md-anderson.yaml"), file("site.yaml")]);
-    // Every page of the site: home, cities, 11 static, 3 document, 63 city and destination, 4 podcast, 404.
-    expect(second.written.filter((name) => name.endsWith(".html"))).toHaveLength(84);
+    // Every page of the site: home, cities, 11 static, 3 document, privacy, accessibility, 63 city and destination, 4 podcast, 404.
+    expect(second.written.filter((name) => name.endsWith(".html"))).toHaveLength(86);
     expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
   }, 60_000);
 

@@ -36,8 +36,9 @@ describe("the privacy page", () => {
 
   it("follows the configuration: analytics, the e-mail's extra fields and how long quotes are kept", async () => {
     const { content } = await loadRealSite();
-    const quote = { ...content.site.quote, notice: { fields: ["mobility", "notes"] as ("mobility" | "notes")[] }, storage: { region: "us-east-1", retentionDays: 90 } };
-    const $ = await pageOf({ ...content, site: { ...content.site, analytics: { measurementId: "G-TEST123" }, quote } }, "/privacy/");
+    const quote = { ...content.site.quote, notice: { fields: ["mobility", "notes"] as ("mobility" | "notes")[] } };
+    const site = { ...content.site, analytics: { measurementId: "G-TEST123" }, quote, quoteStorage: { region: "us-east-1", retentionDays: 90 } };
+    const $ = await pageOf({ ...content, site }, "/privacy/");
     expect(sectionText($, "loading")).toContain("Then it loads Google Analytics (measurement ID G-TEST123)");
     expect(sectionText($, "loading")).not.toContain("nothing from another company:");
     expect(sectionText($, "kept")).toContain("deletes it 90 days after it arrives.");

@@ -10,7 +10,8 @@ export const site: SiteConfig = {
   headquarters: { city: "St. Petersburg", region: "FL", country: "US" },
   baseUrl: "https://www.example.org",
   footerYear: 2025,
-  quote: { notice: { fields: [] }, storage: { region: "us-east-1", retentionDays: 365 } },
+  quote: { notice: { fields: [] } },
+  quoteStorage: { region: "us-east-1", retentionDays: 365 },
   analytics: {},
   video: {},
 };

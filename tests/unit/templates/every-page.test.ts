@@ -19,8 +19,8 @@ const failing = (check: ($: CheerioAPI, url: string) => unknown) =>
   pages.map(({ url, $ }) => [url, check($, url)]).filter(([, result]) => result !== undefined);
 
 describe("every page of the site", () => {
-  it("is rendered: home, cities, 11 static pages, 3 document pages, 21 cities × 3 pages, 4 podcast pages and the 404 page", () => {
-    expect(pages).toHaveLength(1 + 1 + 11 + 3 + 63 + 4 + 1);
+  it("is rendered: home, cities, 11 static pages, 3 document pages, privacy, accessibility, 21 cities × 3 pages, 4 podcast pages and the 404 page", () => {
+    expect(pages).toHaveLength(1 + 1 + 11 + 3 + 2 + 63 + 4 + 1);
   });
 
   // Issue 12: a relative link breaks when a host serves /naples without redirecting it to /naples/.
