@@ -40,7 +40,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
       const { build } = await import("./engine/build");
-      const result = await build({ ...folders, cache: true });
+      const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env) });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });
 
@@ -70,6 +70,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
           host: options.host,
           watch: options.watch ?? false,
           quotesFile: path.join(root, ".flightsite/quotes.ndjson"),
+          builtOn: buildDay(io.env ?? process.env),
           stdout: io.stdout,
           stderr: io.stderr,
         });
@@ -277,6 +278,15 @@ function findProjectRoot(start: string): string {
     }
     if (path.dirname(folder) === folder) return start;
   }
+}
+
+/**
+ * The day of this build, "2026-11-24" (UTC): from SOURCE_DATE_EPOCH when set (the reproducible-builds convention:
+ * seconds since 1970, say the commit's time), else today.
+ */
+function buildDay(env: Record<string, string | undefined>): string {
+  const epoch = Number(env.SOURCE_DATE_EPOCH);
+  return new Date(env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now()).toISOString().slice(0, 10);
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

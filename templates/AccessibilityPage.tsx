@@ -5,6 +5,8 @@ import { ProseSection as Section } from "./ProseSection";
 
 /** What /accessibility/ states of the site, from its content: what it holds that the checks cannot vouch for. */
 export interface AccessibilityFacts {
+  /** The day the site was built, and so checked (CI does both in one run), like "November 24, 2026". */
+  checkedOn?: string;
   /** The podcast's episodes, which have show notes but no transcripts. */
   episodes: number;
 }
@@ -43,7 +45,10 @@ export function AccessibilityPage({ chrome, facts }: AccessibilityPageProps) {
           <li>Lighthouse, for accessibility, speed and good practice on a phone;</li>
           <li>tests in a real browser that use the menus, the dialog and the quote form with the keyboard.</li>
         </ul>
-        <p>A change that fails any of them is not published.</p>
+        <p>
+          A change that fails any of them is not published.
+          {facts.checkedOn && ` This version of the site was built and checked on ${facts.checkedOn}.`}
+        </p>
       </Section>
       <Section id="limits" heading="Known limits">
         <ul>

@@ -50,6 +50,8 @@ export interface SiteContent {
   episodes: Episode[];
   /** The downloads of /for-case-managers/, from data/documents/. */
   documents: CaseManagerDocuments;
+  /** The day of the build ("2026-11-24"), when the engine is given one (EngineOptions.builtOn). */
+  builtOn?: string;
 }
 
 export interface CaseManagerDocuments {

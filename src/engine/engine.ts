@@ -102,7 +102,7 @@ export class BuildEngine {
       await Promise.allSettled([bundling, loadingRenderer]);
       throw error;
     });
-    const content = this.#withQuoteEndpoint(validated);
+    const content = this.#withEngineOptions(validated);
     const bundle = await bundling;
     const renderer = await loadingRenderer;
     timer.lap("bundle");
@@ -148,12 +148,14 @@ export class BuildEngine {
     return renderer;
   }
 
-  #withQuoteEndpoint(content: SiteContent): SiteContent {
+  /** The validated content with what the engine was told beside data/: the dev server's quote endpoint, the build's day. */
+  #withEngineOptions(content: SiteContent): SiteContent {
     const endpoint = content.site.quote.endpoint ?? this.options.quoteEndpoint;
-    return endpoint === content.site.quote.endpoint
-      ? content
-      : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
+    const withEndpoint =
+      endpoint === content.site.quote.endpoint ? content : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
+    return this.options.builtOn === undefined ? withEndpoint : { ...withEndpoint, builtOn: this.options.builtOn };
   }
+
 
   /**
    * The whole site rendered into a fresh folder beside outDir (src/render/pool.ts: on `threads` threads, each

@@ -16,6 +16,8 @@ export interface BuildOptions {
    * code changed and link the others from the last output. `flightsite build` does; default: off.
    */
   cache?: boolean;
+  /** The day of this build, for /accessibility/ (EngineOptions.builtOn). */
+  builtOn?: string;
 }
 
 export interface BuildResult {
@@ -53,6 +55,11 @@ export interface EngineOptions {
    * check lets it through, since a server answers it rather than a file.
    */
   quoteEndpoint?: string;
+  /**
+   * The day of this build, like "2026-11-24": /accessibility/ gives it as the day the site's checks last ran (CI
+   * builds and checks together). Left out, the page names no day (tests, whose output must not depend on the clock).
+   */
+  builtOn?: string;
 }
 
 /** What changed since the last run; a run without it looks at everything. */

@@ -47,9 +47,10 @@ export function privacyFacts(content: SiteContent): PrivacyFacts {
   };
 }
 
-/** What /accessibility/ says of the site's content. */
+/** What /accessibility/ says of the site's content, and the day of the build when it has one. */
 export function accessibilityFacts(content: SiteContent): AccessibilityFacts {
   return {
+    checkedOn: content.builtOn && new Date(`${content.builtOn}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
     episodes: content.episodes.length,
   };
 }

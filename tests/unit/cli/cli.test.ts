@@ -38,9 +38,12 @@ describe("flightsite --help", () => {
 
   it("finds the project from any of its subfolders", () => {
     const out = mkdtempSync(path.join(tmpdir(), "flightsite-subfolder-"));
-    const result = spawnSync(process.execPath, ["../bin/flightsite.js", "build", "--out", out], { cwd: path.join(projectRoot, "templates"), encoding: "utf8" });
+    // SOURCE_DATE_EPOCH fixes the build's day, which /accessibility/ shows (issue 26): 1795521600 is 2026-11-24 12:00 UTC.
+    const env = { ...process.env, SOURCE_DATE_EPOCH: "1795521600" };
+    const result = spawnSync(process.execPath, ["../bin/flightsite.js", "build", "--out", out], { cwd: path.join(projectRoot, "templates"), encoding: "utf8", env });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain(`flightsite: built 86 pages into ${out}/`);
+    expect(readFileSync(path.join(out, "accessibility/index.html"), "utf8")).toContain("This version of the site was built and checked on November 24, 2026.");
     rmSync(out, { recursive: true, force: true });
   }, 60_000);
 

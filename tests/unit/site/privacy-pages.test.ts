@@ -79,6 +79,13 @@ describe("the accessibility statement", () => {
     expect($("#checks").parent().find("li")).toHaveLength(4);
     expect(sectionText($, "limits")).toContain("Podcast episodes have written show notes, but no full transcripts yet.");
     expect($("#feedback").parent().find('a[href^="tel:"]').length).toBe(1);
+    expect(sectionText($, "checks")).not.toContain("built and checked on");
+  });
+
+  it("gives the day of the build as the day the checks last ran, when the build has one", async () => {
+    const { content } = await loadRealSite();
+    const $ = await pageOf({ ...content, builtOn: "2026-11-24" }, "/accessibility/");
+    expect(sectionText($, "checks")).toContain("A change that fails any of them is not published. This version of the site was built and checked on November 24, 2026.");
   });
 });
 
