@@ -9,7 +9,7 @@
 import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import { parseDataFile } from "../src/content/parse";
 import { SiteConfig } from "../src/content/schema";
 import { quoteApiPath } from "../src/content/urls";
@@ -56,26 +56,31 @@ export async function buildLambdas({
         loader: "ts",
         sourcefile: `${name}-entry.ts`,
       },
-      bundle: true,
-      platform: "node",
-      // Lambda runs it on Node 22 or later (infra/); Node 20's syntax, so that the tests run it here too.
-      target: "node20",
-      format: "esm",
-      // Prefer the packages' ES module builds; the banner gives the CommonJS ones left a `require` for Node's modules.
-      mainFields: ["module", "main"],
-      banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
-      // Minified for a small package and a quick cold start; names kept, so a stack trace in the logs still says where.
-      minify: true,
-      keepNames: true,
-      legalComments: "none",
+      ...lambdaBundleOptions,
       outfile: path.join(folder, "index.mjs"),
-      logLevel: "silent",
     });
     if (bundled.errors.length > 0) throw new Error(bundled.errors.map((e) => e.text).join("\n"));
     folders[name] = folder;
   }
   return folders;
 }
+
+/** How every Lambda function of the stack is bundled: one ES module with its packages, the AWS SDK included. */
+export const lambdaBundleOptions = {
+  bundle: true,
+  platform: "node",
+  // Lambda runs it on Node 22 or later (infra/); Node 20's syntax, so that the tests run it here too.
+  target: "node20",
+  format: "esm",
+  // Prefer the packages' ES module builds; the banner gives the CommonJS ones left a `require` for Node's modules.
+  mainFields: ["module", "main"],
+  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  // Minified for a small package and a quick cold start; names kept, so a stack trace in the logs still says where.
+  minify: true,
+  keepNames: true,
+  legalComments: "none",
+  logLevel: "silent",
+} satisfies BuildOptions;
 
 // --- internal ---
 
