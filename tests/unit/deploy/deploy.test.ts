@@ -18,7 +18,6 @@ import { startS3Server, testS3Client, type S3Server } from "../support/s3-server
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 
 const bucket = "flightsite-test";
-// One build date for every build: the feed carries it, and a deploy compares bytes.
 
 describe("flightsite deploy", () => {
   let project: TempProject;

@@ -1,12 +1,12 @@
 // Issue 27: one deploy at a time. The lock is a conditional write (If-None-Match: "*"), which s3rver ignores, so these
-// tests run against an in-memory bucket that honours it (support/conditional-s3.ts).
-import { PutObjectCommand } from "@aws-sdk/client-s3";
+// tests run against an in-memory bucket that honours it (support/memory-s3.ts), behind the real SDK client.
+import { PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deploy, type DeployOptions } from "../../../src/deploy/deploy";
 import { describeDeployer, lockFile } from "../../../src/deploy/lock";
 import { DeployError } from "../../../src/errors";
 import { createBuiltSites, siteWithScript, type BuiltSites } from "../support/built-site";
-import { createConditionalS3, type ConditionalS3 } from "../support/conditional-s3";
+import { MemoryS3 } from "../support/memory-s3";
 
 const bucket = "flightsite-test";
 const now = Date.parse("2026-03-02T09:00:00Z");
@@ -14,7 +14,7 @@ const minute = 60_000;
 
 describe("the deploy lock", () => {
   let sites: BuiltSites;
-  let s3: ConditionalS3;
+  let s3: { client: S3Client; objects: MemoryS3["objects"] };
   let site: string;
   let lines: string[];
 
@@ -24,7 +24,8 @@ describe("the deploy lock", () => {
   });
   afterAll(() => sites.remove());
   beforeEach(() => {
-    s3 = createConditionalS3(bucket);
+    const memory = new MemoryS3({ bucket });
+    s3 = { client: memory.client(1), objects: memory.objects };
     lines = [];
   });
 
@@ -54,7 +55,7 @@ describe("the deploy lock", () => {
   });
 
   it("refuses a stale lock as stale, and --break-lock replaces it, then releases it", async () => {
-    s3.objects.set(lockFile, { body: Buffer.from(lockOf("ci@runner", now - 120 * minute, now - 60 * minute)), etag: '"stale"' });
+    s3.objects.set(lockFile, { body: Buffer.from(lockOf("ci@runner", now - 120 * minute, now - 60 * minute)), etag: '"stale"', lastModified: new Date(now) });
     await expect(deployAs("jane@laptop")).rejects.toThrow(
       `s3://${bucket}/ is locked by ci@runner since 2026-03-02T07:00:00.000Z (the lock expired at 2026-03-02T08:00:00.000Z: that ` +
         "deploy has most likely stopped); run again with --break-lock",
@@ -83,7 +84,7 @@ describe("the deploy lock", () => {
     const smaller = await sites.write({ "index.html": "only" });
     await expect(deployAs("jane@laptop", { outDir: smaller, maxDeletes: 0 })).rejects.toThrow("more than --max-deletes 0 allows");
     expect(s3.objects.has(lockFile)).toBe(false);
-    s3.objects.set(lockFile, { body: Buffer.from(lockOf("ci@runner", now, now + 60 * minute)), etag: '"held"' });
+    s3.objects.set(lockFile, { body: Buffer.from(lockOf("ci@runner", now, now + 60 * minute)), etag: '"held"', lastModified: new Date(now) });
     await expect(deployAs("jane@laptop", { dryRun: true })).resolves.toBeDefined();
   });
 

@@ -42,7 +42,7 @@ describe("the reconcile", () => {
   it("reads every page of a long listing", async () => {
     const memory = new MemoryS3();
     for (let i = 0; i < 1005; i++) {
-      memory.objects.set(`quotes/2025/09/10/AF${String(i).padStart(8, "0")}AAAA.json`, { body: "{}", lastModified: minutesAgo(30), etag: '"1"' });
+      memory.objects.set(`quotes/2025/09/10/AF${String(i).padStart(8, "0")}AAAA.json`, { body: Buffer.from("{}"), lastModified: minutesAgo(30), etag: '"1"' });
     }
     expect(await findUnnotified(new S3Quotes(memory.client(), "quotes"), NOW)).toHaveLength(1005);
     expect(memory.calls.filter((call) => call.key === "").length, "two pages of quotes/, one of notified/").toBe(3);

@@ -1,14 +1,19 @@
-// An in-memory S3 for the quote tests, behind the real SDK client (its serializers, error parsing and retries):
-// it plugs in as the client's HTTP handler. Unlike s3rver it honours If-None-Match as AWS documents: a PUT with
-// If-None-Match: * on a key that exists fails with 412 PreconditionFailed, and the object is left as it was.
-// Faults can be injected per request, to play what the network and S3 do on a bad day.
+// An in-memory S3 bucket behind the real SDK client (its serializers, error parsing and retries): it plugs in as the
+// client's HTTP handler. Unlike s3rver it honours conditional writes as AWS documents: a PUT with If-None-Match: * on
+// a key that exists, or with an If-Match that is not the object's ETag, fails with 412 PreconditionFailed and leaves
+// the object as it was. The quote tests need that for idempotency, the deploy lock's for two writers racing for one
+// key. It answers what the intake, the notifier, the leads command and the deploy call: PutObject, GetObject,
+// DeleteObject, DeleteObjects and ListObjectsV2. Faults can be injected per request, to play what the network and
+// S3 do on a bad day.
 import { Readable } from "node:stream";
 import { S3Client } from "@aws-sdk/client-s3";
 
 export interface StoredObject {
-  body: string;
+  body: Buffer;
   lastModified: Date;
   etag: string;
+  /** The Content-Type it was stored with. */
+  contentType?: string;
 }
 
 /**
@@ -26,6 +31,9 @@ export interface S3Call {
 }
 
 export class MemoryS3 {
+  /** `bucket`: the one bucket this store is (a request for another gets NoSuchBucket); any name when left out. */
+  constructor(readonly options: { bucket?: string } = {}) {}
+
   readonly objects = new Map<string, StoredObject>();
   /** Every request that reached "S3", in order. */
   readonly calls: S3Call[] = [];
@@ -52,13 +60,14 @@ export class MemoryS3 {
   }
 
   text(key: string): string | undefined {
-    return this.objects.get(key)?.body;
+    return this.objects.get(key)?.body.toString("utf8");
   }
 
   async #handle(request: HttpRequestLike): Promise<{ response: ResponseLike }> {
-    const [, , ...rest] = request.path.split("/");
+    const [, bucket, ...rest] = request.path.split("/");
     const key = rest.map(decodeURIComponent).join("/");
     const method = request.method.toUpperCase();
+    if (this.options.bucket !== undefined && bucket !== this.options.bucket) return answer(404, errorXml("NoSuchBucket", "The specified bucket does not exist"));
     const ifNoneMatch = method === "PUT" ? headerOf(request, "if-none-match") === "*" : undefined;
     const call: S3Call = { method, key, ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }) };
     this.calls.push(call);
@@ -70,26 +79,37 @@ export class MemoryS3 {
     return response;
   }
 
-  #do(method: string, key: string, request: HttpRequestLike, body: string): { response: ResponseLike } {
+  #do(method: string, key: string, request: HttpRequestLike, body: Buffer): { response: ResponseLike } {
     if (method === "PUT") {
-      if (headerOf(request, "if-none-match") === "*" && this.objects.has(key)) {
-        return answer(412, errorXml("PreconditionFailed", "At least one of the pre-conditions you specified did not hold", "<Condition>If-None-Match</Condition>"));
-      }
+      const existing = this.objects.get(key);
+      if (headerOf(request, "if-none-match") === "*" && existing) return preconditionFailed("If-None-Match");
+      const ifMatch = headerOf(request, "if-match");
+      if (ifMatch !== undefined && existing?.etag !== ifMatch) return preconditionFailed("If-Match");
       const etag = `"${++this.#etags}"`;
-      this.objects.set(key, { body, lastModified: this.now(), etag });
+      const contentType = headerOf(request, "content-type");
+      this.objects.set(key, { body, lastModified: this.now(), etag, ...(contentType === undefined ? {} : { contentType }) });
       return answer(200, "", { etag });
     }
+    if (method === "POST" && key === "" && request.query && "delete" in request.query) return this.#deleteObjects(body.toString("utf8"));
     if (method === "GET" && key === "") return this.#list(request);
     if (method === "GET") {
       const object = this.objects.get(key);
       if (!object) return answer(404, errorXml("NoSuchKey", "The specified key does not exist."));
-      return answer(200, object.body, { etag: object.etag, "content-type": "application/json", "last-modified": object.lastModified.toUTCString() });
+      return answer(200, object.body, { etag: object.etag, "content-type": object.contentType ?? "application/octet-stream", "last-modified": object.lastModified.toUTCString() });
     }
     if (method === "DELETE") {
       this.objects.delete(key);
       return answer(204, "");
     }
     return answer(405, errorXml("MethodNotAllowed", "The specified method is not allowed against this resource."));
+  }
+
+  /** DeleteObjects: every key of the request's <Delete> deleted (a missing one too, as S3 does), each named in the answer. */
+  #deleteObjects(xml: string): { response: ResponseLike } {
+    const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map(([, key]) => unescapeXml(key!));
+    for (const key of keys) this.objects.delete(key);
+    const deleted = keys.map((key) => `<Deleted><Key>${escapeXml(key)}</Key></Deleted>`).join("");
+    return answer(200, `<?xml version="1.0" encoding="UTF-8"?><DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${deleted}</DeleteResult>`);
   }
 
   /** ListObjectsV2, a page of at most max-keys (1000) keys; the continuation token is the last key given. */
@@ -136,24 +156,36 @@ function headerOf(request: HttpRequestLike, name: string): string | undefined {
   return Object.entries(request.headers).find(([header]) => header.toLowerCase() === name)?.[1];
 }
 
-function answer(statusCode: number, body: string, headers: Record<string, string> = {}): { response: ResponseLike } {
-  const type: Record<string, string> = body.startsWith("<?xml") && !headers["content-type"] ? { "content-type": "application/xml" } : {};
+function answer(statusCode: number, body: string | Buffer, headers: Record<string, string> = {}): { response: ResponseLike } {
+  const type: Record<string, string> = typeof body === "string" && body.startsWith("<?xml") && !headers["content-type"] ? { "content-type": "application/xml" } : {};
   return { response: { statusCode, headers: { "x-amz-request-id": "memory", ...type, ...headers }, body: Readable.from([Buffer.from(body)]) } };
+}
+
+function preconditionFailed(condition: string): { response: ResponseLike } {
+  return answer(412, errorXml("PreconditionFailed", "At least one of the pre-conditions you specified did not hold", `<Condition>${condition}</Condition>`));
 }
 
 function errorXml(code: string, message: string, extra = ""): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message>${extra}<RequestId>memory</RequestId></Error>`;
 }
 
-async function bodyOf(body: unknown): Promise<string> {
-  if (body === undefined || body === null) return "";
-  if (typeof body === "string") return body;
-  if (body instanceof Uint8Array) return Buffer.from(body).toString("utf8");
+async function bodyOf(body: unknown): Promise<Buffer> {
+  if (body === undefined || body === null) return Buffer.alloc(0);
+  if (typeof body === "string") return Buffer.from(body);
+  if (body instanceof Uint8Array) return Buffer.from(body);
   const chunks: Buffer[] = [];
   for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
+    const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+    if (!entity.startsWith("#")) return named[entity.toLowerCase()]!;
+    return String.fromCodePoint(entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+  });
 }
