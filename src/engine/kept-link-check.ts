@@ -14,10 +14,16 @@ export class KeptLinkCheck {
     this.#kept = { baseUrl, check, files: new Map(shas) };
   }
 
+  /** Forgets every file: the next run is checked whole (after a run that failed, whose files the output does not hold). */
+  reset(): void {
+    this.#kept = undefined;
+  }
+
   /**
    * The broken links after a run. With `others` (each file not rendered from a route, and its SHA-256), `files` and
-   * `others` are the whole site, and a file not among them is gone. Without it, only the `touched` files changed,
-   * since a check that found nothing broken: while their pages' ids stay the same, only their own links need a look.
+   * `others` are the whole site, and a file not among them is gone. Without it, only the `touched` files changed.
+   * Since a check that found nothing broken, while no file went and no page's ids changed, only the links of the files
+   * whose bytes changed need a look.
    */
   broken(baseUrl: string, files: BuildCache, touched: string[], others: Map<string, string> | undefined): BrokenLink[] {
     const complete = others !== undefined;
@@ -33,7 +39,7 @@ export class KeptLinkCheck {
       if (checked.get(name) === file.sha256) continue;
       checked.set(name, file.sha256);
       changed.push(name);
-      if (!complete && file.found) idsChanged ||= !sameIds(check.idsOf(name), file.found.flatMap((piece) => piece.ids));
+      if (file.found) idsChanged ||= !sameIds(check.idsOf(name), file.found.flatMap((piece) => piece.ids));
       if (file.found) check.addFound(name, file.found);
       else {
         check.removePage(name);
@@ -46,14 +52,18 @@ export class KeptLinkCheck {
       check.removePage(name);
       check.addFile(name);
     }
+    let removed = false;
     if (complete) {
       for (const name of checked.keys()) {
         if (files.has(name) || others?.has(name)) continue;
         check.removeFile(name);
         checked.delete(name);
+        removed = true;
       }
     }
-    return complete || idsChanged ? check.broken() : check.brokenOn(changed);
+    // A link breaks only when what it leads to goes: a file, or an id of a page. Else only the changed files' own
+    // links need a look.
+    return removed || idsChanged ? check.broken() : check.brokenOn(changed);
   }
 }
 

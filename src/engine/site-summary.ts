@@ -1,30 +1,7 @@
 import type { BuildCache, BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
-import type { BuildResult } from "./stages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
-import { renderEveryRoute, type RenderedFile } from "../render/route-renderer";
-import { pageText } from "../render/render-route";
-import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
-
-/**
- * Every route of validated content rendered to output files in memory, on this thread, with the links found on
- * each (for tests, and for anything that wants a site without a folder; the build itself streams to disk).
- */
-export function renderSite(
-  content: SiteContent,
-  assets: AssetUrls,
-  downloads: Download[],
-): { output: (OutputFile & Omit<RenderedFile, "bytes">)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
-  const output = [...renderEveryRoute({ content, assets, downloads })].flatMap((item) => {
-    if ("reused" in item) return [];
-    const { output } = item;
-    const contents = "pieces" in output ? pageText(output) : output.contents;
-    return [{ ...item.rendered, file: output.file, contents }];
-  });
-  const pagesByKind: BuildResult["pagesByKind"] = {};
-  for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
-  return { output, pagesByKind, warnings: siteWarnings(content) };
-}
+import type { OutputFile, PageKind, SiteContent } from "../content/types";
 
 /**
  * What the build reports without failing: quotes that go nowhere (`quote.delivery: console`), and episodes left
