@@ -85,9 +85,12 @@ export class BuildEngine {
         const files: BuildCache = new Map();
         const record = this.#cache.record();
         const rendered: string[] = [];
+        // Each file goes into the link check as it comes, which then looks again only at what changed.
+        this.#linkCheck.begin(content.site.baseUrl);
         const add = (name: string, file: CachedFile) => {
           files.set(name, file);
           record.add(name, file);
+          this.#linkCheck.put(name, file.sha256, file.found);
         };
         for (const name of planned.keep) {
           const file = this.#files.get(name)!;
@@ -95,6 +98,7 @@ export class BuildEngine {
           add(name, file);
         }
         const others = site.others.map((file) => ({ file, written: run.write(file.file, file.contents) }));
+        for (const { file, written } of others) this.#linkCheck.put(file.file, written.sha256, undefined);
         const threads = await renderRoutes({
           routes: site.routes,
           render: planned.render,
@@ -111,8 +115,8 @@ export class BuildEngine {
         });
         timer.lap("render");
         // Check: every link of every page resolves.
-        const otherShas = new Map(others.map(({ file, written }) => [file.file, written.sha256]));
-        const broken = this.#brokenLinks(this.#linkCheck.broken(content.site.baseUrl, files, [...files.keys()], otherShas));
+        const otherNames = new Set(site.others.map((file) => file.file));
+        const broken = this.#brokenLinks(this.#linkCheck.finish((name) => files.has(name) || otherNames.has(name)));
         timer.lap("check");
         if (broken.length > 0) throw this.#linkError(broken);
         // Commit: the new output replaces the last, and the cache describes it.
