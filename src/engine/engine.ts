@@ -11,7 +11,7 @@ import { stageTimer, type StageTimer, type Changes, type EngineOptions, type Eng
 import { noCache, type EngineParts, type RenderCache, type RendererSource } from "./engine-parts";
 import { KeptLinkCheck } from "./kept-link-check";
 import { ContentLoader } from "./load-content";
-import { plan, type Plan, type PlannedFile } from "./plan";
+import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";
 import { renderRoutes } from "./render-step";
 import { changedCities, CityReaders, type RunInputs } from "./run-inputs";
 import { renderThreadsFor } from "../render/pool";
@@ -226,12 +226,16 @@ export class BuildEngine {
     return { routes, files, others, common, partial: changed !== undefined };
   }
 
-  /** Each file the last good output still holds as it was written, with the key it was made from. */
-  #held(run: OutputRun): Map<string, string | undefined> {
-    const held = new Map<string, string | undefined>();
-    for (const [name, file] of this.#files) if (run.holds(name, file)) held.set(name, file.key);
-    for (const name of this.#others) held.set(name, undefined);
-    return held;
+  /** The last good output as the plan sees it: its files, and the key of each one `run` holds as it was written. */
+  #held(run: OutputRun): LastOutput {
+    const [files, others] = [this.#files, this.#others];
+    return {
+      get(name) {
+        const file = files.get(name);
+        return file && run.holds(name, file) ? file.key : undefined;
+      },
+      keys: () => [...files.keys(), ...others],
+    };
   }
 
   async #loadBundle(): Promise<ClientBundle> {

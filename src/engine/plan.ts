@@ -17,12 +17,19 @@ export interface Plan {
   remove: string[];
 }
 
+/** The last good output, as the plan sees it (a Map of each file to its key will do). */
+export interface LastOutput {
+  /** The key `file` was made from, when the output still holds it as it was written; else undefined. */
+  get(file: string): string | undefined;
+  /** Every file of the output. */
+  keys(): Iterable<string>;
+}
+
 /**
- * Each file of `files` (the site this run produces, each file once) is kept when `last` (each file the last good
- * output still holds as it was written, with the key it was made from) holds it with the same defined key, else
- * rendered; every file of `last` not produced is removed. Each list keeps the order of its input.
+ * Each file of `files` (the site this run produces, each file once) is kept when `last` holds it with the same
+ * defined key, else rendered; every file of `last` not produced is removed. Each list keeps the order of its input.
  */
-export function plan(files: readonly PlannedFile[], last: ReadonlyMap<string, string | undefined>): Plan {
+export function plan(files: readonly PlannedFile[], last: LastOutput): Plan {
   const render: string[] = [];
   const keep: string[] = [];
   const produced = new Set<string>();
