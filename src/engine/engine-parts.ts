@@ -30,7 +30,8 @@ export interface EngineParts {
 export interface RenderCache {
   /**
    * Each file of the last good output rendered from a route, by name: the key it was rendered from, its size, SHA-256,
-   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs.
+   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs. The
+   * engine brings it up to date as each run commits.
    */
   readonly files: BuildCache;
   /**
@@ -47,9 +48,11 @@ export interface RenderCache {
   record(): CacheRecord;
 }
 
-/** A run's files, taken as they come (`add`), remembered as the last good output by `save`. */
+/** A run's files, taken as they come (`add`, `keep`), remembered as the last good output by `save`. */
 export interface CacheRecord {
   add(name: string, file: CachedFile): void;
+  /** Files of the last output kept as they are, as `from` knows them. */
+  keep(names: readonly string[], from: BuildCache): void;
   save(last: Omit<LastBuild, "inputs">): Promise<void>;
 }
 
@@ -77,7 +80,11 @@ export function diskCache({ root, file, code, previous, inputs }: { root: string
     // writing is left (the build's last step, when no thread has anything left to do).
     record() {
       const writer = new BuildCacheWriter();
-      return { add: (name, cached) => writer.add(name, cached), save: (last) => writer.save(file, code, { inputs, ...last }) };
+      return {
+        add: (name, cached) => writer.add(name, cached),
+        keep: (names, from) => names.forEach((name) => writer.add(name, from.get(name)!)),
+        save: (last) => writer.save(file, code, { inputs, ...last }),
+      };
     },
   };
 }
@@ -89,7 +96,7 @@ export function diskCache({ root, file, code, previous, inputs }: { root: string
 export function memoryCache(): RenderCache {
   let downloads: { key: string; files: Download[] } | undefined;
   return {
-    // The engine keeps its last output's files itself, between runs.
+    // The engine keeps what it knows of its last output here, between runs.
     files: new Map(),
     keepsSources: true,
     // Loaded when first needed, as `flightsite build` does: esbuild and the PDF and Word libraries are not light.
@@ -101,7 +108,7 @@ export function memoryCache(): RenderCache {
       if (downloads?.key !== key) downloads = { key, files: await (await import("../documents/generate")).generateDocuments(content) };
       return downloads.files;
     },
-    record: () => ({ add() {}, save: async () => {} }),
+    record: () => ({ add() {}, keep() {}, save: async () => {} }),
   };
 }
 

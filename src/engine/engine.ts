@@ -42,8 +42,8 @@ export class BuildEngine {
   /** Parts to load again before the next run; a part stays stale until it loads without error. */
   #stale = { renderer: true, client: true, staticFiles: true };
   readonly #content: ContentLoader;
-  /** The files of the last good output rendered from routes, as the cache knows them. */
-  #files: BuildCache;
+  /** The files of the last good output rendered from routes, as the cache knows them (updated once a run commits). */
+  readonly #files: BuildCache;
   /** The other files of the last good output (downloads, the browser bundle, templates/static/), by name. */
   #others: string[] = [];
   /** The link check, kept between runs and fed only the files whose bytes changed. */
@@ -81,22 +81,17 @@ export class BuildEngine {
       try {
         // Plan: the site's files with their keys, against what the last output holds as it was written.
         const { site, planned } = this.#plan(inputs, last, run);
-        // Render what the plan says, keep the rest: every file of the new output goes into `files` and the cache's record.
-        const files: BuildCache = new Map();
+        // Render what the plan says, keep the rest; each file goes into the cache's record, and into the link check as it
+        // comes (which then looks again only at what changed).
         const record = this.#cache.record();
-        const rendered: string[] = [];
-        // Each file goes into the link check as it comes, which then looks again only at what changed.
         this.#linkCheck.begin(content.site.baseUrl);
-        const add = (name: string, file: CachedFile) => {
-          files.set(name, file);
-          record.add(name, file);
-          this.#linkCheck.put(name, file.sha256, file.found);
-        };
-        for (const name of planned.keep) {
-          const file = this.#files.get(name)!;
-          run.keep(name, file);
-          add(name, file);
+        // Kept: the files whose key is unchanged, and those of the last output no route was created for, which stand.
+        for (const names of [site.standing, planned.keep]) {
+          run.keep(names, this.#files);
+          record.keep(names, this.#files);
         }
+        for (const name of planned.keep) this.#linkCheck.put(name, this.#files.get(name)!.sha256, this.#files.get(name)!.found);
+        const rendered: BuildCache = new Map();
         const others = site.others.map((file) => ({ file, written: run.write(file.file, file.contents) }));
         for (const { file, written } of others) this.#linkCheck.put(file.file, written.sha256, undefined);
         const threads = await renderRoutes({
@@ -109,26 +104,30 @@ export class BuildEngine {
           threads: context.threads ?? this.options.threads ?? renderThreadsFor(content),
           guard: (code, doing) => this.#guard(code, doing),
           onRendered: (file) => {
-            rendered.push(file.file);
-            add(file.file, { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs ?? 0, pageKind: file.pageKind, found: file.found });
+            const cached: CachedFile = { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs ?? 0, pageKind: file.pageKind, found: file.found };
+            rendered.set(file.file, cached);
+            record.add(file.file, cached);
+            this.#linkCheck.put(file.file, cached.sha256, cached.found);
           },
         });
         timer.lap("render");
         // Check: every link of every page resolves.
-        const otherNames = new Set(site.others.map((file) => file.file));
-        const broken = this.#brokenLinks(this.#linkCheck.finish((name) => files.has(name) || otherNames.has(name)));
+        const broken = this.#brokenLinks(this.#linkCheck.finish(planned.remove));
         timer.lap("check");
         if (broken.length > 0) throw this.#linkError(broken);
         // Commit: the new output replaces the last, and the cache describes it.
         for (const name of planned.remove) run.remove(name);
         const committed = await run.commit();
         timer.lap("swap");
-        const summary = summaryOf(files, site.others, content, bundle);
+        // What the engine knows of the output is now the new one's: the last one's files less what went, with the renders.
+        for (const name of planned.remove) this.#files.delete(name);
+        for (const [name, file] of rendered) this.#files.set(name, file);
+        [this.#others, this.#last] = [site.others.map((file) => file.file), inputs];
+        const summary = summaryOf(this.#files, site.others, content, bundle);
         const stamps: FileStamp[] = others.map(({ file, written }) => [file.file, written.bytes, written.mtimeMs]);
         if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
         await record.save({ summary, others: stamps, folders: committed.folders });
-        [this.#files, this.#others, this.#last] = [files, site.others.map((file) => file.file), inputs];
-        return { ...summary, reused: planned.keep.length, rendered, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
+        return { ...summary, reused: site.standing.length + planned.keep.length, rendered: [...rendered.keys()], written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
       } catch (error) {
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
@@ -176,27 +175,13 @@ export class BuildEngine {
   }
 
   /**
-   * The site (#site) and its plan. A file the plan renders must have been created: when the last output lacks a file
-   * of a city that did not change (deleted by hand?), every route is created after all.
+   * The site this run makes, and its plan against the last good output. After a save that changed only cities, only
+   * the pages that declare they are made from them are created again (CityReaders), and the plan is theirs (and the
+   * files not rendered from routes); every other file of the last output stands as it is, since nothing it is made
+   * from changed. Otherwise every route is created. A key is taken only where there is a last output to compare it
+   * with: a route rendered without one gets its key as it renders.
    */
   #plan(inputs: RunInputs, last: RunInputs | undefined, run: OutputRun): { site: SiteFiles; planned: Plan } {
-    const held = this.#held(run);
-    const site = this.#site(inputs, last);
-    const planned = plan(site.files, held);
-    if (!site.partial) return { site, planned };
-    const made = new Set([...site.routes, ...site.others].map((file) => file.file));
-    if (planned.render.every((file) => made.has(file))) return { site, planned };
-    const whole = this.#site(inputs, undefined);
-    return { site: whole, planned: plan(whole.files, held) };
-  }
-
-  /**
-   * Every file of the site with the key it is made from, and the routes that may render. When only cities changed
-   * since `last`, only the pages that declare they are made from them are created again (CityReaders); every other
-   * file of the last output stands with its key. Otherwise every route is created. A key is taken only where there
-   * is a last output to compare it with: a route rendered without one gets its key as it renders.
-   */
-  #site(inputs: RunInputs, last: RunInputs | undefined): SiteFiles {
     const { content, renderer, bundle, downloads, staticFiles } = inputs;
     const common = this.#keyed ? sharedInputs(renderer.id, content, bundle.assets) : undefined;
     const others = [...downloads, ...bundle.files, ...staticFiles];
@@ -204,38 +189,27 @@ export class BuildEngine {
     // Without keys every file renders, so every route must be there.
     const changed = this.#keyed && last ? changedCities(last, inputs) : undefined;
     let routes: Route[];
-    let files: PlannedFile[];
+    let standing: string[] = [];
     if (changed) {
-      const owners = this.#readers.readersOf(changed, content);
-      routes = this.#guard(() => owners.flatMap((city) => renderer.cityRoutes(content, bundle.assets, city)), "creating the routes");
+      routes = this.#guard(() => this.#readers.readersOf(changed, content).flatMap((city) => renderer.cityRoutes(content, bundle.assets, city)), "creating the routes");
       this.#readers.update(routes);
-      const created = new Map(routes.map((route) => [route.file, route]));
-      files = [];
-      for (const [file, { key }] of this.#files) {
-        const route = created.get(file);
-        files.push({ file, key: route ? keyOf(route) : key });
-        created.delete(file);
-      }
-      for (const route of created.values()) files.push({ file: route.file, key: keyOf(route) });
+      const created = new Set(routes.map((route) => route.file));
+      standing = [...this.#files.keys()].filter((file) => !created.has(file));
     } else {
       routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
       this.#readers.reset(routes);
-      files = routes.map((route) => ({ file: route.file, key: keyOf(route) }));
     }
-    for (const file of others) files.push({ file: file.file, key: undefined });
-    return { routes, files, others, common, partial: changed !== undefined };
-  }
-
-  /** The last good output as the plan sees it: its files, and the key of each one `run` holds as it was written. */
-  #held(run: OutputRun): LastOutput {
-    const [files, others] = [this.#files, this.#others];
-    return {
-      get(name) {
-        const file = files.get(name);
+    const files: PlannedFile[] = [...routes.map((route) => ({ file: route.file, key: keyOf(route) })), ...others.map((file) => ({ file: file.file, key: undefined }))];
+    // The last output as the plan sees it: the files of it this run makes, and the key of each one `run` holds as written.
+    const lastFiles = this.#files;
+    const lastOutput: LastOutput = {
+      get: (name) => {
+        const file = lastFiles.get(name);
         return file && run.holds(name, file) ? file.key : undefined;
       },
-      keys: () => [...files.keys(), ...others],
+      keys: () => [...(changed ? routes.map((route) => route.file).filter((name) => lastFiles.has(name)) : lastFiles.keys()), ...this.#others],
     };
+    return { site: { routes, others, common, standing }, planned: plan(files, lastOutput) };
   }
 
   async #loadBundle(): Promise<ClientBundle> {
@@ -282,15 +256,14 @@ export class BuildEngine {
 
 // --- internal ---
 
-/** The files of a run's site (BuildEngine's #site). */
+/** The site a run makes (BuildEngine's #plan). */
 interface SiteFiles {
-  /** The routes created: every route of the site, or only some cities' pages (`partial`). */
+  /** The routes created: every route of the site, or the pages made from the cities a save changed. */
   routes: Route[];
-  /** Every file of the site, with the key it is made from. */
-  files: PlannedFile[];
   /** The files not rendered from a route: downloads, the browser bundle, templates/static/. */
   others: OutputFile[];
   /** What every route's key starts with (sharedInputs), when files are known by their keys. */
   common: string | undefined;
-  partial: boolean;
+  /** The files of the last output no route was created for, which stand as they are. */
+  standing: string[];
 }

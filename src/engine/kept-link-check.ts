@@ -31,7 +31,8 @@ export class KeptLinkCheck {
     this.begin(baseUrl);
     for (const name of touched) this.put(name, files.get(name)!.sha256, files.get(name)!.found);
     for (const [name, sha256] of others ?? []) this.put(name, sha256, undefined);
-    return this.finish(others ? (name) => files.has(name) || others.has(name) : () => true);
+    const gone = others ? [...this.#kept!.files.keys()].filter((name) => !files.has(name) && !others.has(name)) : [];
+    return this.finish(gone);
   }
 
   /** Starts a run's check of the site at `baseUrl`; a site it has not seen (or another) is checked whole. */
@@ -57,19 +58,18 @@ export class KeptLinkCheck {
   }
 
   /**
-   * The broken links once every file of the run was put; a file the run no longer `produced` is gone. While no file
-   * went and no page's ids changed, since a check that found nothing broken, only the links of the files whose bytes
-   * changed need a look: a link breaks only when what it leads to goes.
+   * The broken links once the run's files were put (those that changed, at least), with the files that are `gone`.
+   * While no file went and no page's ids changed, since a check that found nothing broken, only the links of the files
+   * whose bytes changed need a look: a link breaks only when what it leads to goes.
    */
-  finish(produced: (name: string) => boolean): BrokenLink[] {
+  finish(gone: Iterable<string>): BrokenLink[] {
     const { check, files } = this.#kept!;
     const { changed, idsChanged } = this.#run!;
     this.#run = undefined;
     let removed = false;
-    for (const name of files.keys()) {
-      if (produced(name)) continue;
+    for (const name of gone) {
+      if (!files.delete(name)) continue;
       check.removeFile(name);
-      files.delete(name);
       removed = true;
     }
     return removed || idsChanged ? check.broken() : check.brokenOn(changed);

@@ -38,8 +38,8 @@ export interface OutputRun {
   write(file: string, contents: Contents): WrittenFile;
   /** A file the render threads wrote into `folder`. */
   wrote(file: string, digest: FileDigest): void;
-  /** A file of the last output, kept as it is. */
-  keep(file: string, digest: FileDigest): void;
+  /** Files of the last output kept as they are (`names`, each with its digest in `from`). */
+  keep(names: readonly string[], from: ReadonlyMap<string, FileDigest>): void;
   /** A file of the last output that goes. */
   remove(file: string): void;
   /** Makes the run's changes the output's. */
@@ -82,7 +82,10 @@ export function updatedOutput(outDir: string): SiteOutput {
         ...run,
         write: (file, contents) => remember(shas, file, run.write(file, contents)),
         wrote: (file, digest) => (run.wrote(file, digest), void shas.set(file, digest.sha256)),
-        keep: (file, digest) => (run.keep(file, digest), void shas.set(file, digest.sha256)),
+        keep(names, from) {
+          run.keep(names, from);
+          for (const name of names) shas.set(name, from.get(name)!.sha256);
+        },
         async commit() {
           const committed = await run.commit();
           written = shas;
@@ -171,9 +174,12 @@ async function freshFolder(outDir: string, options: { manifest: boolean; folders
       return written;
     },
     wrote: (file, { sha256, bytes }) => void digests.set(file, { sha256, size: bytes }),
-    keep(file, { sha256, bytes }) {
-      folder.reuse(file, previous!);
-      digests.set(file, { sha256, size: bytes });
+    keep(names, from) {
+      for (const name of names) {
+        const { sha256, bytes } = from.get(name)!;
+        folder.reuse(name, previous!);
+        digests.set(name, { sha256, size: bytes });
+      }
     },
     remove: () => {}, // never put in the fresh folder
     async commit() {
@@ -209,7 +215,7 @@ function stagedRun(written: Map<string, string>, apply: (files: OutputFile[], re
     wrote() {
       throw new Error("an output updated in place has no folder for render threads");
     },
-    keep: () => {},
+    keep: () => {}, // the output holds them already
     remove: (file) => void removed.push(file),
     async commit() {
       await apply(changed, removed);
