@@ -30,8 +30,8 @@ export interface EngineParts {
 export interface RenderCache {
   /**
    * Each file of the last good output rendered from a route, by name: the key it was rendered from, its size, SHA-256,
-   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs. The
-   * engine brings it up to date as each run commits.
+   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs. A cache
+   * kept in memory brings it up to date as each run's record is saved.
    */
   readonly files: BuildCache;
   /**
@@ -53,7 +53,8 @@ export interface CacheRecord {
   add(name: string, file: CachedFile): void;
   /** Files of the last output kept as they are, as `from` knows them. */
   keep(names: readonly string[], from: BuildCache): void;
-  save(last: Omit<LastBuild, "inputs">): Promise<void>;
+  /** Once the output is in place: the files added and kept, `gone` no longer. */
+  save(last: Omit<LastBuild, "inputs">, gone: readonly string[]): Promise<void>;
 }
 
 /** The code that renders: the one this process imported (`flightsite build`), or one loaded again after each edit. */
@@ -95,9 +96,10 @@ export function diskCache({ root, file, code, previous, inputs }: { root: string
  */
 export function memoryCache(): RenderCache {
   let downloads: { key: string; files: Download[] } | undefined;
+  const files: BuildCache = new Map();
   return {
-    // The engine keeps what it knows of its last output here, between runs.
-    files: new Map(),
+    // What the engine knows of its last output, between runs: the same map, brought up to date.
+    files,
     keepsSources: true,
     // Loaded when first needed, as `flightsite build` does: esbuild and the PDF and Word libraries are not light.
     async clientBundle(root: string): Promise<ClientBundle> {
@@ -108,13 +110,23 @@ export function memoryCache(): RenderCache {
       if (downloads?.key !== key) downloads = { key, files: await (await import("../documents/generate")).generateDocuments(content) };
       return downloads.files;
     },
-    record: () => ({ add() {}, keep() {}, save: async () => {} }),
+    record() {
+      const added: BuildCache = new Map();
+      return {
+        add: (name, file) => void added.set(name, file),
+        keep() {}, // kept files are here already
+        async save(_last, gone) {
+          for (const name of gone) files.delete(name);
+          for (const [name, file] of added) files.set(name, file);
+        },
+      };
+    },
   };
 }
 
 /** No cache (`flightsite build --no-cache`, tests): nothing remembered, every file rendered, nothing saved. */
 export function noCache(): RenderCache {
-  return { ...memoryCache(), keepsSources: false };
+  return { ...memoryCache(), keepsSources: false, record: () => ({ add() {}, keep() {}, save: async () => {} }) };
 }
 
 /**

@@ -2,7 +2,7 @@ import path from "node:path";
 import { ContentError, LinkError } from "../errors";
 import type { BrokenLink } from "./link-check";
 import { manifestFile } from "./manifest";
-import { summaryOf } from "./site-summary";
+import { tally } from "./site-summary";
 import { loadStaticFiles } from "./static-files";
 import type { BuildCache, CachedFile, FileStamp } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
@@ -42,7 +42,7 @@ export class BuildEngine {
   /** Parts to load again before the next run; a part stays stale until it loads without error. */
   #stale = { renderer: true, client: true, staticFiles: true };
   readonly #content: ContentLoader;
-  /** The files of the last good output rendered from routes, as the cache knows them (updated once a run commits). */
+  /** The files of the last good output rendered from routes, as the cache knows them. */
   readonly #files: BuildCache;
   /** The other files of the last good output (downloads, the browser bundle, templates/static/), by name. */
   #others: string[] = [];
@@ -91,7 +91,10 @@ export class BuildEngine {
           record.keep(names, this.#files);
         }
         for (const name of planned.keep) this.#linkCheck.put(name, this.#files.get(name)!.sha256, this.#files.get(name)!.found);
-        const rendered: BuildCache = new Map();
+        // The output's figures are summed as its files come; only the names of the renders are kept here.
+        const figures = tally();
+        for (const names of [site.standing, planned.keep]) for (const name of names) figures.add(this.#files.get(name)!);
+        const rendered: string[] = [];
         const others = site.others.map((file) => ({ file, written: run.write(file.file, file.contents) }));
         for (const { file, written } of others) this.#linkCheck.put(file.file, written.sha256, undefined);
         const threads = await renderRoutes({
@@ -105,7 +108,8 @@ export class BuildEngine {
           guard: (code, doing) => this.#guard(code, doing),
           onRendered: (file) => {
             const cached: CachedFile = { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs ?? 0, pageKind: file.pageKind, found: file.found };
-            rendered.set(file.file, cached);
+            rendered.push(file.file);
+            figures.add(cached);
             record.add(file.file, cached);
             this.#linkCheck.put(file.file, cached.sha256, cached.found);
           },
@@ -119,15 +123,13 @@ export class BuildEngine {
         for (const name of planned.remove) run.remove(name);
         const committed = await run.commit();
         timer.lap("swap");
-        // What the engine knows of the output is now the new one's: the last one's files less what went, with the renders.
-        for (const name of planned.remove) this.#files.delete(name);
-        for (const [name, file] of rendered) this.#files.set(name, file);
-        [this.#others, this.#last] = [site.others.map((file) => file.file), inputs];
-        const summary = summaryOf(this.#files, site.others, content, bundle);
+        const summary = figures.summary(site.others, content, bundle);
         const stamps: FileStamp[] = others.map(({ file, written }) => [file.file, written.bytes, written.mtimeMs]);
         if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
-        await record.save({ summary, others: stamps, folders: committed.folders });
-        return { ...summary, reused: site.standing.length + planned.keep.length, rendered: [...rendered.keys()], written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
+        // The cache describes the new output now (a cache kept in memory is what the next run starts from).
+        await record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
+        [this.#others, this.#last] = [site.others.map((file) => file.file), inputs];
+        return { ...summary, reused: site.standing.length + planned.keep.length, rendered, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
       } catch (error) {
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
