@@ -94,7 +94,7 @@ export type Route =
        * the assets: see routeKey), when that is less than its props: a city's pages are made from their city (and
        * destination) alone, so their key need not make the page.
        */
-      madeFrom?: unknown;
+      madeFrom?: MadeFrom;
     }
   | { kind: "sitemap"; url: string; file: string; urls: string[] }
   | { kind: "text"; url: string; file: string; contents: string }
@@ -139,4 +139,17 @@ export interface PageChrome {
   head: PageHead;
   /** Which of the shared quote-form placements the page carries. */
   quote: { modal: boolean; footer: boolean };
+}
+
+/**
+ * What a page declares it is made from (src/site/page-route.ts lazyPage), stated once for all who need it: its key
+ * (src/render/route-key.ts) hashes it, and the dev server re-creates after a city's save only the pages that name
+ * that city here (src/engine/run-inputs.ts). A value that is an object counts by its content, an array item by item.
+ */
+export interface MadeFrom {
+  /** The city whose page this is: its pages are re-created with it. */
+  city?: City;
+  /** Other cities the page shows something of (a nearby city's airports…): a save of one renders this page again. */
+  cities?: readonly City[];
+  [part: string]: unknown;
 }

@@ -114,7 +114,12 @@ export class ContentValidator {
 
   // --- internal ---
 
-  /** The content with the changed cities put in, or undefined when more than that changed or a city has a problem. */
+  /**
+   * The content with the changed cities put in, or undefined when more than that changed or a city has a problem.
+   * What it checks across files are validation rules, not what pages are rendered from (that each route declares in
+   * its `madeFrom`, src/site/routes.tsx): a city's slug is what other files name it by and its name orders the
+   * cities, and the cities and destinations it names must exist. So it need not change when a template shows more.
+   */
   #revalidateCities(last: LastValid, files: SourceFile[]): SiteContent | undefined {
     if (files.length !== last.files.size) return undefined;
     const changed: SourceFile[] = [];

@@ -41,7 +41,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   );
   const engine = new BuildEngine(options, {
     cache: code ? diskCache({ root: options.root, file: cacheFile!, code, previous, inputs: inputs! }) : undefined,
-    output: replacedOutput(options.outDir),
+    // The folders' times are for the next build's up-to-date check, which only a build with the cache makes.
+    output: replacedOutput(options.outDir, { folders: code !== undefined }),
     renderer: staticRenderer(code ?? ""),
   });
   const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, saveBuildCache, type BuildCache } from "./build-cache";
+import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, type BuildCache } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import type { LastBuild, CachedFile } from "./build-cache";
 import type { SiteOutput } from "./write-output";
-import { renderRoute } from "../render/render-route";
+import { renderNonPage, renderPage } from "../render/render-route";
 import type { Renderer } from "../render/renderer-bundle";
 import { cityRoutes, createRoutes, listedCity } from "../site/routes";
 import type { Download, SiteContent } from "../content/types";
@@ -30,7 +30,8 @@ export interface EngineParts {
 export interface RenderCache {
   /**
    * Each file of the last good output rendered from a route, by name: the key it was rendered from, its size, SHA-256,
-   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs.
+   * time on disk (when the output was written whole), page kind, and the links and ids the link check needs. A cache
+   * kept in memory brings it up to date as each run's record is saved.
    */
   readonly files: BuildCache;
   /**
@@ -43,14 +44,17 @@ export interface RenderCache {
   clientBundle(root: string): Promise<ClientBundle>;
   /** The case-manager downloads made from `content`. */
   documents(content: SiteContent): Promise<Download[]>;
-  /** Remembers `files` and the rest of the output (`last`) as the last good output, once it is in place. */
-  save(files: BuildCache, last: Omit<LastBuild, "inputs">): Promise<void>;
-  /**
-   * For a cache read by the next process only (`flightsite build`): what a run that writes the output whole gives
-   * it file by file as the files come, instead of all of them to `save` at the end. This engine then keeps no
-   * files of its own for a run after it.
-   */
-  recorder?(): { add(name: string, file: CachedFile): void; save(last: Omit<LastBuild, "inputs">): Promise<void> };
+  /** Where a run puts each file of its output as it comes, saved once the output is in place. */
+  record(): CacheRecord;
+}
+
+/** A run's files, taken as they come (`add`, `keep`), remembered as the last good output by `save`. */
+export interface CacheRecord {
+  add(name: string, file: CachedFile): void;
+  /** Files of the last output kept as they are, as `from` knows them. */
+  keep(names: readonly string[], from: BuildCache): void;
+  /** Once the output is in place: the files added and kept, `gone` no longer. */
+  save(last: Omit<LastBuild, "inputs">, gone: readonly string[]): Promise<void>;
 }
 
 /** The code that renders: the one this process imported (`flightsite build`), or one loaded again after each edit. */
@@ -73,12 +77,15 @@ export function diskCache({ root, file, code, previous, inputs }: { root: string
     keepsSources: false,
     clientBundle: () => cachedClientBundle(root, code),
     documents: (content) => cachedDocuments(root, code, content),
-    save: (files, last) => saveBuildCache(file, code, files, { inputs, ...last }),
-    // The files of a whole build are put in stored form as they come, while the threads still render: after the
-    // swap only the writing is left (the build's last step, when no thread has anything left to do).
-    recorder() {
+    // The files are put in stored form as they come, while the threads still render: after the swap only the
+    // writing is left (the build's last step, when no thread has anything left to do).
+    record() {
       const writer = new BuildCacheWriter();
-      return { add: (name, cached) => writer.add(name, cached), save: (last) => writer.save(file, code, { inputs, ...last }) };
+      return {
+        add: (name, cached) => writer.add(name, cached),
+        keep: (names, from) => names.forEach((name) => writer.add(name, from.get(name)!)),
+        save: (last) => writer.save(file, code, { inputs, ...last }),
+      };
     },
   };
 }
@@ -87,10 +94,12 @@ export function diskCache({ root, file, code, previous, inputs }: { root: string
  * The dev server's cache: the renders, the data files and their parse results kept in this process between saves.
  * The downloads are made again only when what they are made from changed.
  */
-export function memoryCache(): RenderCache & { files: BuildCache } {
+export function memoryCache(): RenderCache {
   let downloads: { key: string; files: Download[] } | undefined;
-  const cache = {
-    files: new Map() as BuildCache,
+  const files: BuildCache = new Map();
+  return {
+    // What the engine knows of its last output, between runs: the same map, brought up to date.
+    files,
     keepsSources: true,
     // Loaded when first needed, as `flightsite build` does: esbuild and the PDF and Word libraries are not light.
     async clientBundle(root: string): Promise<ClientBundle> {
@@ -101,11 +110,23 @@ export function memoryCache(): RenderCache & { files: BuildCache } {
       if (downloads?.key !== key) downloads = { key, files: await (await import("../documents/generate")).generateDocuments(content) };
       return downloads.files;
     },
-    async save(files: BuildCache): Promise<void> {
-      cache.files = files;
+    record() {
+      const added: BuildCache = new Map();
+      return {
+        add: (name, file) => void added.set(name, file),
+        keep() {}, // kept files are here already
+        async save(_last, gone) {
+          for (const name of gone) files.delete(name);
+          for (const [name, file] of added) files.set(name, file);
+        },
+      };
     },
   };
-  return cache;
+}
+
+/** No cache (`flightsite build --no-cache`, tests): nothing remembered, every file rendered, nothing saved. */
+export function noCache(): RenderCache {
+  return { ...memoryCache(), keepsSources: false, record: () => ({ add() {}, keep() {}, save: async () => {} }) };
 }
 
 /**
@@ -113,6 +134,6 @@ export function memoryCache(): RenderCache & { files: BuildCache } {
  * same modules); `code` is the id of that code (src/engine/code-id.ts), which every route's key includes.
  */
 export function staticRenderer(code: string): RendererSource {
-  const renderer: Renderer = { id: code, createRoutes, cityRoutes, listedCity, renderRoute };
+  const renderer: Renderer = { id: code, createRoutes, cityRoutes, listedCity, renderPage, renderNonPage };
   return { load: async () => renderer, templateError: (error) => error };
 }

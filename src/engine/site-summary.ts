@@ -1,30 +1,7 @@
-import type { BuildCache, BuildSummary } from "./build-cache";
+import type { BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
-import type { BuildResult } from "./stages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
-import { renderEveryRoute, type RenderedFile } from "../render/route-renderer";
-import { pageText } from "../render/render-route";
-import type { AssetUrls, Download, OutputFile, PageKind, SiteContent } from "../content/types";
-
-/**
- * Every route of validated content rendered to output files in memory, on this thread, with the links found on
- * each (for tests, and for anything that wants a site without a folder; the build itself streams to disk).
- */
-export function renderSite(
-  content: SiteContent,
-  assets: AssetUrls,
-  downloads: Download[],
-): { output: (OutputFile & Omit<RenderedFile, "bytes">)[]; pagesByKind: BuildResult["pagesByKind"]; warnings: string[] } {
-  const output = [...renderEveryRoute({ content, assets, downloads })].flatMap((item) => {
-    if ("reused" in item) return [];
-    const { output } = item;
-    const contents = "pieces" in output ? pageText(output) : output.contents;
-    return [{ ...item.rendered, file: output.file, contents }];
-  });
-  const pagesByKind: BuildResult["pagesByKind"] = {};
-  for (const { pageKind } of output) if (pageKind) pagesByKind[pageKind] = (pagesByKind[pageKind] ?? 0) + 1;
-  return { output, pagesByKind, warnings: siteWarnings(content) };
-}
+import type { OutputFile, PageKind, SiteContent } from "../content/types";
 
 /**
  * What the build reports without failing: quotes that go nowhere (`quote.delivery: console`), and episodes left
@@ -44,16 +21,22 @@ export function siteWarnings(content: SiteContent): string[] {
 export const consoleDeliveryWarning =
   "quote.delivery is console in data/site.yaml: quote requests are only written to the visitor's browser console and reach no one; remove it (quotes then go to /api/quote) before the site goes live";
 
-/** The figures of an output: its files rendered from routes, and the others. */
-export function summaryOf(files: BuildCache, others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
+/** The figures of an output, summed as its files rendered from routes come (`add`), with the others at the end. */
+export function tally() {
   const pagesByKind: Partial<Record<PageKind, number>> = {};
-  let bytes = 0;
-  for (const file of files.values()) {
-    bytes += file.bytes;
-    if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
-  }
-  for (const file of others) bytes += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
-  return { files: files.size + others.length, bytes, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+  let [files, bytes] = [0, 0];
+  return {
+    add(file: { bytes: number; pageKind?: PageKind }): void {
+      files++;
+      bytes += file.bytes;
+      if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
+    },
+    summary(others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
+      let total = bytes;
+      for (const file of others) total += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+      return { files: files + others.length, bytes: total, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+    },
+  };
 }
 
 /** Page counts in the order the kinds first appear in a site's routes, whichever thread finished first. */

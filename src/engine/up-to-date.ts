@@ -51,7 +51,7 @@ export function outputIntact(outDir: string, files: readonly FileStamp[], folder
 /**
  * Every folder of `dir` that holds one of the files `names` (relative, with forward slashes), `dir` itself ("")
  * included, with its modification time: what outputIntact checks. Taken once the last file is in place; renaming the
- * folder into its place (writeAtomically) leaves its times as they are.
+ * folder into its place (replacedOutput) leaves its times as they are.
  */
 export function folderStamps(dir: string, names: Iterable<string>): FolderStamp[] {
   const folders = new Set([""]);

@@ -1,55 +1,113 @@
+import { hash } from "node:crypto";
+import { statSync } from "node:fs";
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { manifestFile, manifestOf } from "./manifest";
+import { folderStamps } from "./up-to-date";
+import type { FolderStamp } from "./build-cache";
+import { OutputFolder, type WrittenFile } from "../render/output-folder";
 import type { OutputFile } from "../content/types";
 
-/**
- * Builds a new site into a fresh folder beside `outDir` (`fill` writes it, through an OutputFolder, and may throw),
- * then swaps it in. Until the swap the previous dist/ stays exactly as it was, so a failure anywhere (a broken link
- * found at the end, even a full disk) never leaves half a site behind. `fill` gets the previous output too (or
- * undefined), whose unchanged files it may reuse before the swap.
- */
-export async function writeAtomically<T>(outDir: string, fill: (freshDir: string, previousDir: string | undefined) => Promise<T>): Promise<T> {
-  const target = path.resolve(outDir);
-  const fresh = `${target}.tmp-${process.pid}-${Date.now()}`;
-  const old = `${target}.old-${process.pid}-${Date.now()}`;
-  try {
-    await mkdir(fresh, { recursive: true });
-    const hadOutput = await exists(target);
-    const result = await fill(fresh, hadOutput ? target : undefined);
-    if (hadOutput) await rename(target, old);
-    await rename(fresh, target);
-    if (hadOutput) await rm(old, { recursive: true, force: true });
-    return result;
-  } catch (error) {
-    await rm(fresh, { recursive: true, force: true });
-    throw error;
-  }
+// Where a run of the build engine (engine.ts) puts the site: one interface, OutputRun, and its outputs: a fresh
+// folder swapped in whole (`flightsite build`), a folder updated in place (`serve --watch`), and memory (tests).
+
+/** A file's contents, or the pieces they are made of (a page: its own text and shared parts' bytes). */
+export type Contents = string | Uint8Array | readonly (string | Uint8Array)[];
+
+/** What an output needs of a file it is told about: its SHA-256 (hex) and size. */
+export interface FileDigest {
+  sha256: string;
+  bytes: number;
 }
 
-/**
- * How a build's files reach the output folder (src/engine/engine.ts). Every output can be replaced whole, atomically;
- * one that a long-running process keeps up to date is also updated in place, file by file.
- */
+/** Where the engine's runs write; each run begins with `begin`, and ends with its run's commit or abort. */
 export interface SiteOutput {
-  /** writeAtomically into this output: `fill` writes the whole site into a fresh folder, swapped in when it succeeds. */
-  replace(fill: (freshDir: string, previousDir: string | undefined) => Promise<void>): Promise<void>;
-  /** writeChangedFiles into this output; left out when each build replaces the output whole (`flightsite build`). */
-  update?(files: OutputFile[], removed: string[]): Promise<void>;
-  /** Whether a whole site is written with its deploy manifest (src/engine/manifest.ts). */
-  readonly manifest: boolean;
-}
-
-/** `flightsite build`'s output: each build a fresh folder, with its manifest, swapped in; the previous one untouched on failure. */
-export function replacedOutput(outDir: string): SiteOutput {
-  return { replace: (fill) => writeAtomically(outDir, fill), manifest: true };
+  begin(): Promise<OutputRun>;
 }
 
 /**
- * The dev server's output: written whole the first time (nothing of an older build survives), then only the files
- * that changed are written in place and the files no longer produced deleted. No manifest: nothing deploys it.
+ * One run's changes to an output: nothing the output serves changes before `commit`, and `abort` drops them all, so
+ * a run that fails leaves the last good output as it was.
+ */
+export interface OutputRun {
+  /** A fresh folder the render threads may write this run's files into themselves (then told with `wrote`), if any. */
+  readonly folder: string | undefined;
+  /** Whether the output holds `file` exactly as it was written: by its SHA-256, or its size and time on disk. */
+  holds(file: string, last: FileDigest & { mtimeMs: number }): boolean;
+  /** Writes a file (now into a fresh folder, else at commit); its time on disk is 0 until then. */
+  write(file: string, contents: Contents): WrittenFile;
+  /** A file the render threads wrote into `folder`. */
+  wrote(file: string, digest: FileDigest): void;
+  /** Files of the last output kept as they are (`names`, each with its digest in `from`). */
+  keep(names: readonly string[], from: ReadonlyMap<string, FileDigest>): void;
+  /** A file of the last output that goes. */
+  remove(file: string): void;
+  /** Makes the run's changes the output's. */
+  commit(): Promise<Committed>;
+  abort(): Promise<void>;
+}
+
+export interface Committed {
+  /** The files written (every file of a site written whole, its manifest left out). */
+  written: string[];
+  removed: string[];
+  /** The deploy manifest the output wrote beside the site, if it writes one. */
+  manifest?: WrittenFile;
+  /** Every folder of the output with its time, when the output records them (src/engine/up-to-date.ts). */
+  folders: FolderStamp[];
+}
+
+/**
+ * `flightsite build`'s output: each run a fresh folder beside `outDir`, kept files hard-linked from the last one,
+ * swapped in at commit (the previous one untouched until then), with the deploy manifest (`manifest`) and the
+ * folders' times for the next build's up-to-date check (`folders`) when asked for.
+ */
+export function replacedOutput(outDir: string, { manifest = true, folders = true } = {}): SiteOutput {
+  return { begin: () => freshFolder(outDir, { manifest, folders }) };
+}
+
+/**
+ * The dev server's output: written whole into a fresh folder the first time (nothing of an older build survives), then
+ * updated in place: only the files whose bytes changed are written, and the files no longer produced deleted. No
+ * manifest: nothing deploys it.
  */
 export function updatedOutput(outDir: string): SiteOutput {
-  return { replace: (fill) => writeAtomically(outDir, fill), update: (files, removed) => writeChangedFiles(outDir, files, removed), manifest: false };
+  let written: Map<string, string> | undefined;
+  return {
+    async begin() {
+      if (written) return stagedRun(written, (files, removed) => writeChangedFiles(outDir, files, removed));
+      const run = await freshFolder(outDir, { manifest: false, folders: false });
+      const shas = new Map<string, string>();
+      return {
+        ...run,
+        write: (file, contents) => remember(shas, file, run.write(file, contents)),
+        wrote: (file, digest) => (run.wrote(file, digest), void shas.set(file, digest.sha256)),
+        keep(names, from) {
+          run.keep(names, from);
+          for (const name of names) shas.set(name, from.get(name)!.sha256);
+        },
+        async commit() {
+          const committed = await run.commit();
+          written = shas;
+          return committed;
+        },
+      };
+    },
+  };
+}
+
+/** The tests' output: the site in memory (`files`), changed only at a run's commit. */
+export function memoryOutput(): SiteOutput & { files: Map<string, string | Uint8Array> } {
+  const files = new Map<string, string | Uint8Array>();
+  const written = new Map<string, string>();
+  return {
+    files,
+    begin: async () =>
+      stagedRun(written, async (changed, removed) => {
+        for (const { file, contents } of changed) files.set(file, contents);
+        for (const file of removed) files.delete(file);
+      }),
+  };
 }
 
 /**
@@ -87,6 +145,98 @@ export async function writeChangedFiles(outDir: string, files: OutputFile[], rem
 }
 
 // --- internal ---
+
+/** A run into a fresh folder beside `outDir`, swapped in at commit; `previous`: the output it replaces, if any. */
+async function freshFolder(outDir: string, options: { manifest: boolean; folders: boolean }): Promise<OutputRun & { previous: string | undefined }> {
+  const target = path.resolve(outDir);
+  const fresh = `${target}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(fresh, { recursive: true });
+  const previous = (await exists(target)) ? target : undefined;
+  const folder = new OutputFolder(fresh);
+  // Every file's size and SHA-256 as it is written or kept: the deploy's manifest.
+  const digests = new Map<string, { sha256: string; size: number }>();
+  return {
+    folder: fresh,
+    previous,
+    holds(file, last) {
+      if (!previous || last.mtimeMs === 0) return false;
+      try {
+        // Only a file exactly as it was written: `flightsite serve` rewrites files of the output in place.
+        const { size, mtimeMs } = statSync(path.join(previous, file));
+        return size === last.bytes && mtimeMs === last.mtimeMs;
+      } catch {
+        return false; // gone from the last output (deleted by hand?)
+      }
+    },
+    write(file, contents) {
+      const written = folder.write(file, contents);
+      digests.set(file, { sha256: written.sha256, size: written.bytes });
+      return written;
+    },
+    wrote: (file, { sha256, bytes }) => void digests.set(file, { sha256, size: bytes }),
+    keep(names, from) {
+      for (const name of names) {
+        const { sha256, bytes } = from.get(name)!;
+        folder.reuse(name, previous!);
+        digests.set(name, { sha256, size: bytes });
+      }
+    },
+    remove: () => {}, // never put in the fresh folder
+    async commit() {
+      const manifest = options.manifest ? folder.write(manifestFile, `${JSON.stringify(manifestOf(digests), null, 1)}\n`) : undefined;
+      // Before the swap, in the folder that becomes the output: the next build's up-to-date check compares them.
+      const folders = options.folders ? folderStamps(fresh, digests.keys()) : [];
+      const old = `${target}.old-${process.pid}-${Date.now()}`;
+      if (previous) await rename(target, old);
+      await rename(fresh, target);
+      if (previous) await rm(old, { recursive: true, force: true });
+      return { written: [...digests.keys()], removed: [], manifest, folders };
+    },
+    abort: () => rm(fresh, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A run that changes an output in place at commit (`apply`): files whose bytes differ from what `written` (each file's
+ * SHA-256, kept up to date here) says the output holds, and the files removed.
+ */
+function stagedRun(written: Map<string, string>, apply: (files: OutputFile[], removed: string[]) => Promise<void>): OutputRun {
+  const changed: (OutputFile & { sha256: string })[] = [];
+  const removed: string[] = [];
+  return {
+    folder: undefined,
+    holds: (file, last) => written.get(file) === last.sha256,
+    write(file, contents) {
+      const bytes = bytesOf(contents);
+      const sha256 = hash("sha256", bytes, "hex");
+      if (written.get(file) !== sha256) changed.push({ file, contents: bytes, sha256 });
+      return { bytes: bytes.byteLength, sha256, mtimeMs: 0 };
+    },
+    wrote() {
+      throw new Error("an output updated in place has no folder for render threads");
+    },
+    keep: () => {}, // the output holds them already
+    remove: (file) => void removed.push(file),
+    async commit() {
+      await apply(changed, removed);
+      for (const { file, sha256 } of changed) written.set(file, sha256);
+      for (const file of removed) written.delete(file);
+      return { written: changed.map((file) => file.file), removed, folders: [] };
+    },
+    abort: async () => {},
+  };
+}
+
+function bytesOf(contents: Contents): Buffer {
+  if (typeof contents === "string") return Buffer.from(contents);
+  if (contents instanceof Uint8Array) return Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+  return Buffer.concat(contents.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)));
+}
+
+function remember(shas: Map<string, string>, file: string, written: WrittenFile): WrittenFile {
+  shas.set(file, written.sha256);
+  return written;
+}
 
 async function exists(p: string): Promise<boolean> {
   try {

@@ -6,9 +6,9 @@ import { availableParallelism } from "node:os";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { renderWorkerUrl } from "./code-location";
 import type { ParseOutcome, WorkerReply, WorkerRequest } from "./protocol";
-import type { RenderedFile, RenderInput, ReusedFile, RouteRange } from "./route-renderer";
+import type { RenderedFile, RenderInput } from "./route-renderer";
 import type { FoundLinks } from "./scan-links";
-import type { SiteContent, SourceFile } from "../content/types";
+import type { Route, SiteContent, SourceFile } from "../content/types";
 
 /**
  * Below this many city and destination pages a site renders on the main thread alone: starting a worker (a fresh
@@ -46,21 +46,28 @@ export function prewarm(count: number, limits?: ResourceLimits): RenderPool {
   return new RenderPool(count, limits);
 }
 
+/** Which routes renderAll renders: the site's routes as this thread made them, and the numbers of those to render. */
+export interface RouteChoice {
+  routes: Route[];
+  numbers: readonly number[];
+}
+
 /**
- * Renders the site into `outDir` on `threads` threads and hands what was found in each file to `onRendered` as it
- * comes. With one thread it renders here; with more, this thread and the workers take chunks of the routes in turn
- * (RenderPool), each writing its files itself. The bytes on disk do not depend on the number of threads; the
- * order of `onRendered` calls does. A worker's exception rejects, like a throw here would, and stops the others.
+ * Renders the site's routes (`only` those chosen, else every one) into `outDir` on `threads` threads and hands what was
+ * found in each file to `onRendered` as it comes. With one thread it renders here; with more, this thread and the
+ * workers take chunks of the routes in turn (RenderPool), each writing its files itself. The bytes on disk do not
+ * depend on the number of threads; the order of `onRendered` calls does. A worker's exception rejects, like a throw
+ * here would, and stops the others.
  */
 export async function renderAll(
   input: RenderInput,
-  { threads, outDir, onRendered }: { threads: number | RenderPool; outDir: string; onRendered: (files: (RenderedFile | ReusedFile)[]) => void },
+  { threads, outDir, onRendered, only }: { threads: number | RenderPool; outDir: string; onRendered: (files: RenderedFile[]) => void; only?: RouteChoice },
 ): Promise<void> {
-  if (threads instanceof RenderPool) return threads.render(input, outDir, onRendered);
-  if (threads <= 1) return renderHere(input, outDir, onRendered);
+  if (threads instanceof RenderPool) return threads.render(input, outDir, onRendered, only);
+  if (threads <= 1) return renderHere(input, outDir, onRendered, only);
   const started = new RenderPool(threads);
   try {
-    await started.render(input, outDir, onRendered);
+    await started.render(input, outDir, onRendered, only);
   } finally {
     await started.close();
   }
@@ -114,20 +121,21 @@ export class RenderPool {
    * (close() resolves once they have ended). The routes are handed out in chunks, to whichever thread is free: this
    * thread, which also takes in what the workers found, renders fewer, and no thread waits for another at the end.
    */
-  async render(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
+  async render(input: RenderInput, outDir: string, onRendered: (files: RenderedFile[]) => void, only?: RouteChoice): Promise<void> {
     // The workers get the site before this thread creates its routes: they take it in and create their own meanwhile
     // (time a worker otherwise spent waiting).
     for (const thread of this.#threads) thread.send({ kind: "prepare", input, outDir });
     // The renderer (React, the templates) loads only now: a pool is started before the build loads its stages.
     const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("./output-folder"), import("./write-routes")]);
-    const renderer = new RouteRenderer(input);
+    const renderer = new RouteRenderer(input, only?.routes);
+    const numbers = only?.numbers ?? everyRoute(renderer.count);
     let next = 0;
-    const take = (size = routesPerChunk): RouteRange | undefined => {
-      if (next >= renderer.count) return undefined;
+    const take = (size = routesPerChunk): number[] | undefined => {
+      if (next >= numbers.length) return undefined;
       const start = next;
       // Chunks shrink towards the end, so that the threads finish together rather than one waiting for another's last.
-      next = Math.min(renderer.count, next + Math.min(size, Math.max(4, Math.ceil((renderer.count - next) / (4 * this.count)))));
-      return { start, end: next, step: 1 };
+      next = Math.min(numbers.length, next + Math.min(size, Math.max(4, Math.ceil((numbers.length - next) / (4 * this.count)))));
+      return numbers.slice(start, next);
     };
     let stopped = false;
     try {
@@ -156,7 +164,7 @@ export class RenderPool {
             // Smaller chunks here: a worker's next chunk is handed out only between two of them.
             const routes = take(routesHereChunk);
             if (!routes) break;
-            for (const file of writeRoutes(renderer, routes, folder, input.cache)) onRendered([file]);
+            for (const file of writeRoutes(renderer, routes, folder)) onRendered([file]);
           }
         },
         () => (stopped = true),
@@ -192,12 +200,16 @@ export class RenderPool {
 
 // --- internal ---
 
-/** Every route rendered into `outDir` on this thread, each file written (or linked) as soon as it is rendered. */
-async function renderHere(input: RenderInput, outDir: string, onRendered: (files: (RenderedFile | ReusedFile)[]) => void): Promise<void> {
+/** The routes rendered into `outDir` on this thread, each file written as soon as it is rendered. */
+async function renderHere(input: RenderInput, outDir: string, onRendered: (files: RenderedFile[]) => void, only: RouteChoice | undefined): Promise<void> {
   const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("./output-folder"), import("./write-routes")]);
-  const renderer = new RouteRenderer(input);
+  const renderer = new RouteRenderer(input, only?.routes);
   const folder = new OutputFolder(outDir);
-  for (const file of writeRoutes(renderer, { start: 0, end: renderer.count, step: 1 }, folder, input.cache)) onRendered([file]);
+  for (const file of writeRoutes(renderer, only?.numbers ?? everyRoute(renderer.count), folder)) onRendered([file]);
+}
+
+function everyRoute(count: number): number[] {
+  return Array.from({ length: count }, (_, number) => number);
 }
 
 /** One worker thread (worker.ts), answering its requests in turn; its end, expected or not, fails what is under way. */
@@ -256,12 +268,12 @@ class RenderThread {
  * One worker's batches as files whose shared pieces are objects again: each number stands for the object it was
  * first sent with, so that a part's links are one object here too, for the link check and the cache.
  */
-function receivedFiles(): (batch: Extract<WorkerReply, { kind: "files" }>) => (RenderedFile | ReusedFile)[] {
+function receivedFiles(): (batch: Extract<WorkerReply, { kind: "files" }>) => RenderedFile[] {
   const pieces = new Map<number, FoundLinks>();
   return ({ files, pieces: sent }) => {
     for (const [number, piece] of sent) pieces.set(number, piece);
     return files.map((file) =>
-      "found" in file && file.found ? { ...file, found: file.found.map((piece) => (typeof piece === "number" ? pieces.get(piece)! : piece)) } : (file as RenderedFile | ReusedFile),
+      file.found ? { ...file, found: file.found.map((piece) => (typeof piece === "number" ? pieces.get(piece)! : piece)) } : (file as RenderedFile),
     );
   };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type BuildFailure } from "esbuild";
 import { TemplateError } from "../errors";
-import type { renderRoute } from "./render-route";
+import type { renderNonPage, renderPage } from "./render-route";
 import type { cityRoutes, createRoutes, listedCity } from "../site/routes";
 
 /** The code that turns content into pages: the route table and the renderer, with every template they use. */
@@ -15,7 +15,8 @@ export interface Renderer {
   /** One city's pages, and what the lists of cities show of it: `serve --watch` re-creates only these after a city's save. */
   cityRoutes: typeof cityRoutes;
   listedCity: typeof listedCity;
-  renderRoute: typeof renderRoute;
+  renderPage: typeof renderPage;
+  renderNonPage: typeof renderNonPage;
 }
 
 /**
@@ -34,7 +35,7 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
     const result = await build({
       absWorkingDir: root,
       stdin: {
-        contents: 'export { cityRoutes, createRoutes, listedCity } from "../site/routes.tsx";\nexport { renderRoute } from "./render-route.tsx";\n',
+        contents: 'export { cityRoutes, createRoutes, listedCity } from "../site/routes.tsx";\nexport { renderNonPage, renderPage } from "./render-route.tsx";\n',
         resolveDir: path.join(root, "src", "render"),
         sourcefile: "src/render/render-entry.ts",
         loader: "ts",
@@ -67,7 +68,7 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
   await writeFile(file, code);
   try {
     const module = (await import(pathToFileURL(file).href)) as Omit<Renderer, "id">;
-    return { id, createRoutes: module.createRoutes, cityRoutes: module.cityRoutes, listedCity: module.listedCity, renderRoute: module.renderRoute };
+    return { id, createRoutes: module.createRoutes, cityRoutes: module.cityRoutes, listedCity: module.listedCity, renderPage: module.renderPage, renderNonPage: module.renderNonPage };
   } finally {
     await rm(file, { force: true });
   }

@@ -22,9 +22,7 @@ export function routeKey(route: Route, common: string): string {
   if (route.kind === "page" && route.madeFrom !== undefined) {
     text += `${route.pageKind} ${route.file}\n`;
     // A city is what three pages are made from: its text is made once, not once per page.
-    for (const [name, value] of Object.entries(route.madeFrom as object)) {
-      text += `${name}=${value !== null && typeof value === "object" ? digestOf(value) : JSON.stringify(value)}\n`;
-    }
+    for (const [name, value] of Object.entries(route.madeFrom)) text += `${name}=${textOf(value)}\n`;
   } else if (route.kind === "page") {
     text += functionName(route.element.type) + JSON.stringify(route.element.props, plainValue);
   } else {
@@ -34,6 +32,12 @@ export function routeKey(route: Route, common: string): string {
 }
 
 // --- internal ---
+
+/** A value of `madeFrom` as text: an object by its digest, an array item by item (a page's other cities). */
+function textOf(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(textOf).join(",")}]`;
+  return value !== null && typeof value === "object" ? digestOf(value) : JSON.stringify(value);
+}
 
 const digests = new WeakMap<object, string>();
 

@@ -7,7 +7,7 @@ import { schemaForFile } from "../content/file-kinds";
 import { OutputFolder } from "./output-folder";
 import { writeRoutes } from "./write-routes";
 import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";
-import { RouteRenderer, type RenderInput, type ReusedFile } from "./route-renderer";
+import { RouteRenderer } from "./route-renderer";
 import type { FoundLinks } from "./scan-links";
 import { pieceMemo } from "./shared-pieces";
 
@@ -15,7 +15,7 @@ const port = parentPort;
 /** The shared pieces sent so far, by number (see WorkerReply). */
 const sentPieces = pieceMemo<number>();
 let nextPiece = 0;
-let site: { renderer: RouteRenderer; folder: OutputFolder; cache: RenderInput["cache"] } | undefined;
+let site: { renderer: RouteRenderer; folder: OutputFolder } | undefined;
 port?.on("message", (request: WorkerRequest) => {
   if (request.kind === "parse") {
     const outcomes: [string, ParseOutcome][] = [];
@@ -27,10 +27,10 @@ port?.on("message", (request: WorkerRequest) => {
     }
     port.postMessage({ kind: "parsed", outcomes } satisfies WorkerReply);
   } else if (request.kind === "prepare") {
-    site = { renderer: new RouteRenderer(request.input), folder: new OutputFolder(request.outDir), cache: request.input.cache };
+    site = { renderer: new RouteRenderer(request.input), folder: new OutputFolder(request.outDir) };
   } else {
     if (!site) throw new Error("a render request came before the site it is about");
-    let batch: (SentFile | ReusedFile)[] = [];
+    let batch: SentFile[] = [];
     let pieces: [number, FoundLinks][] = [];
     // A shared part's links (one object on every page of this thread that shows the part) cross once, by number.
     const numbered = (piece: FoundLinks): FoundLinks | number => {
@@ -42,8 +42,8 @@ port?.on("message", (request: WorkerRequest) => {
       }
       return number;
     };
-    for (const file of writeRoutes(site.renderer, request.routes, site.folder, site.cache)) {
-      batch.push("found" in file && file.found ? { ...file, found: file.found.map(numbered) } : file);
+    for (const file of writeRoutes(site.renderer, request.routes, site.folder)) {
+      batch.push(file.found ? { ...file, found: file.found.map(numbered) } : file);
       if (batch.length >= 200) {
         port.postMessage({ kind: "files", files: batch, pieces } satisfies WorkerReply);
         batch = [];

@@ -3,7 +3,7 @@
 import type { ReactElement } from "react";
 import { youtubeVideoId } from "../content/schema";
 import { breadcrumbJsonLd, type Crumb } from "./structured-data";
-import type { AssetUrls, PageChrome, PageHead, PageKind, Route, SiteContent } from "../content/types";
+import type { AssetUrls, MadeFrom, PageChrome, PageHead, PageKind, Route, SiteContent } from "../content/types";
 import { absoluteUrl, pageFile } from "../content/urls";
 
 /** The first crumb of every breadcrumb trail. */
@@ -18,7 +18,7 @@ export function page(pageKind: PageKind, url: string, element: ReactElement): Ro
  * kind are known without making it, which is all the sitemap needs, and so is what it is made from (`madeFrom`,
  * besides what every page shares), which is all its key needs: cityRoute and destinationRoute read nothing else.
  */
-export function lazyPage(pageKind: PageKind, url: string, madeFrom: unknown, make: () => Route): Route {
+export function lazyPage(pageKind: PageKind, url: string, madeFrom: MadeFrom, make: () => Route): Route {
   return {
     kind: "page",
     pageKind,

@@ -60,8 +60,10 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
 }
 
 /**
- * The pages of one city, as createRoutes makes them: its city page and one page per destination. They are made from
- * the city and what every city's pages share (settings, city-common.yaml, destinations, assets), nothing else.
+ * The pages of one city, as createRoutes makes them: its city page and one page per destination. Each declares what
+ * it is made from besides what every page shares (settings, city-common.yaml, destinations, assets): `madeFrom`, its
+ * city and destination, and `cities` for any other city it shows something of. Their keys, and which pages the dev
+ * server creates again after a city's save, follow that declaration alone (MadeFrom in src/content/types.ts).
  */
 export function cityRoutes(content: SiteContent, assets: AssetUrls, city: City): Route[] {
   return [
@@ -76,7 +78,8 @@ export function cityRoutes(content: SiteContent, assets: AssetUrls, city: City):
 
 /**
  * What the pages that list every city (home, /cities/) show of one city. While it stays the same for every city, so
- * do those pages, and so does the sitemap.
+ * do those pages, and so does the sitemap. A page that is not a city's own shows a city only through this, unless it
+ * declares that city in its `madeFrom`.
  */
 export function listedCity(city: City): { name: string; href: string; airports: string } {
   return { name: city.cityName, href: cityUrl(city.urlSlug), airports: city.airports.map((a) => a.code).join(", ") };

@@ -11,6 +11,8 @@ import { replacedOutput, updatedOutput } from "../../../src/engine/write-output"
 import { ContentError } from "../../../src/errors";
 import { differences } from "../support/differences";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+import { loadRealSite } from "../support/site";
+import { nearbyAirportsRenderer, nearbyCities } from "../support/nearby-airports";
 
 // The build engine (issue 14) behind both `flightsite build` (cache on disk, output written whole) and `serve --watch`
 // (cache in memory, output updated in place). Whatever the edits and whichever the parts, the output must stay
@@ -197,6 +199,69 @@ describe("the build engine", () => {
         await editFile(families, "[insurance page](/insurence)", "[insurance page](/insurance)");
       }
       expect((await (await onDisk()).run()).rendered).toEqual([]);
+    }, 60_000);
+  });
+
+  describe("what a page is made from, stated once in the route table", () => {
+    // Naples' airport is named on the pages of the cities that name Naples as nearby, once the template shows it.
+    const readersOfNaples = ["bonita-springs/index.html", "estero/index.html", "ft-myers/index.html", "marco-island/index.html", "sarasota/index.html"];
+    const naples = () => file("cities/naples.yaml");
+    const renamed = "name: Naples Municipal Airport";
+
+    it("knows from the real data which cities name Naples as nearby", async () => {
+      const { content } = await loadRealSite();
+      const readers = content.cities.filter((city) => nearbyCities(content, city).some((other) => other.urlSlug === "naples"));
+      expect(readers.map((city) => `${city.urlSlug}/index.html`)).toEqual(readersOfNaples);
+    });
+
+    it("renders again, after another city's save, exactly the pages that declare they show it, in serve and in build", async () => {
+      const engine = inMemory(nearbyAirportsRenderer("nearby"));
+      await engine.run();
+      await editFile(naples(), /name: Naples Airport$/m, renamed);
+      try {
+        const saved = await engine.run({ data: [naples()] });
+        expect(saved.rendered.sort()).toEqual([...naplesPages, ...readersOfNaples].sort());
+        expect(saved.written.sort()).toEqual([...naplesPages, ...readersOfNaples].sort());
+        expect(await readFile(path.join(project.outDir, "estero/index.html"), "utf8")).toContain("Naples Municipal Airport");
+        // Byte for byte what a clean run of the same route table writes.
+        const cleanDir = path.join(project.root, "dist-nearby");
+        await rm(cleanDir, { recursive: true, force: true });
+        await new BuildEngine({ ...options(), outDir: cleanDir }, { cache: undefined, output: replacedOutput(cleanDir), renderer: nearbyAirportsRenderer("nearby") }).run();
+        expect(await differences(project.outDir, cleanDir, [manifestFile])).toEqual([]);
+      } finally {
+        await editFile(naples(), renamed, "name: Naples Airport");
+      }
+
+      // flightsite build, from its cache on disk: the same pages, through their keys.
+      const code = codeId();
+      const onDiskWith = async () => {
+        const cacheFile = buildCacheFile(project.root, project.outDir);
+        const previous = (await readBuildCache(cacheFile, code))?.whole();
+        const cache = diskCache({ root: project.root, file: cacheFile, code, previous, inputs: "not looked at by the engine" });
+        return new BuildEngine(options(), { cache, output: replacedOutput(project.outDir), renderer: nearbyAirportsRenderer(code) });
+      };
+      await rm(project.outDir, { recursive: true, force: true });
+      await (await onDiskWith()).run();
+      await editFile(naples(), /name: Naples Airport$/m, renamed);
+      try {
+        expect((await (await onDiskWith()).run()).rendered.sort()).toEqual([...naplesPages, ...readersOfNaples].sort());
+      } finally {
+        await editFile(naples(), renamed, "name: Naples Airport");
+      }
+    }, 60_000);
+
+    it("leaves those pages stale when the template shows the other city without the declaration saying so", async () => {
+      // What the declaration is for: without it the dev server has no way to know, and serves the old airport name.
+      const engine = inMemory(nearbyAirportsRenderer("undeclared", { declared: false }));
+      await engine.run();
+      await editFile(naples(), /name: Naples Airport$/m, renamed);
+      try {
+        const saved = await engine.run({ data: [naples()] });
+        expect(saved.rendered.sort()).toEqual(naplesPages);
+        expect(await readFile(path.join(project.outDir, "estero/index.html"), "utf8")).not.toContain("Naples Municipal Airport");
+      } finally {
+        await editFile(naples(), renamed, "name: Naples Airport");
+      }
     }, 60_000);
   });
 });

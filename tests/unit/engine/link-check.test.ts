@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatBrokenLinks } from "../../../src/errors";
 import { Parser } from "htmlparser2";
 import { findBrokenLinks, LinkCheck } from "../../../src/engine/link-check";
-import { renderSite } from "../../../src/engine/site-summary";
-import { generateDocuments } from "../../../src/documents/generate";
+import { renderedSite } from "../support/rendered-site";
 import { scanHtml } from "../../../src/render/scan-links";
-import { loadRealSite, testAssets } from "../support/site";
 import type { OutputFile } from "../../../src/content/types";
 
 const baseUrl = "https://www.example.org";
@@ -157,9 +155,8 @@ describe("findBrokenLinks", () => {
 
 describe("scanHtml", () => {
   it("finds on every page of the site exactly the links and ids a full HTML parse finds", async () => {
-    const { content } = await loadRealSite();
-    const { output } = renderSite(content, testAssets, await generateDocuments(content));
-    const pages = output.filter((f) => f.file.endsWith(".html"));
+    const { files, routes } = await renderedSite();
+    const pages = files.filter((f) => f.file.endsWith(".html")).map((f) => ({ ...f, found: routes.get(f.file)?.found }));
     expect(pages.length).toBeGreaterThan(80);
     for (const page of pages) {
       const { file, contents } = page;

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { changedCities, cityInputsOf, isCityPage, type RunInputs } from "../../../src/engine/run-inputs";
+import { changedCities, CityReaders, type RunInputs } from "../../../src/engine/run-inputs";
 import { cityRoutes, createRoutes, listedCity } from "../../../src/site/routes";
-import { renderRoute } from "../../../src/render/render-route";
+import { lazyPage } from "../../../src/site/page-route";
+import { renderNonPage, renderPage } from "../../../src/render/render-route";
 import { stageTimer } from "../../../src/engine/stages";
 import { loadRealSite, testAssets } from "../support/site";
 import type { Renderer } from "../../../src/render/renderer-bundle";
 import type { City, Route, SiteContent } from "../../../src/content/types";
 
-const renderer: Renderer = { id: "code", createRoutes, cityRoutes, listedCity, renderRoute };
+const renderer: Renderer = { id: "code", createRoutes, cityRoutes, listedCity, renderPage, renderNonPage };
 let content: SiteContent;
 let routes: Route[];
 
@@ -23,6 +24,8 @@ const withCity = (index: number, change: (city: City) => City): SiteContent => (
   ...content,
   cities: content.cities.map((city, i) => (i === index ? change(city) : city)),
 });
+const city = (slug: string) => content.cities.find((c) => c.urlSlug === slug)!;
+const slugs = (cities: City[]) => cities.map((c) => c.urlSlug);
 
 describe("what changed since the last run (serve --watch)", () => {
   it("names the cities that changed when nothing else did, in the order of the site", () => {
@@ -41,20 +44,24 @@ describe("what changed since the last run (serve --watch)", () => {
     expect(changedCities(runOf(content), runOf(content, { ...renderer }))).toBeUndefined();
     expect(changedCities(runOf(content), runOf({ ...content, cities: content.cities.slice(1) }))).toBeUndefined();
   });
+});
 
-  it("tells what every city's pages share by a digest, and each city by its slug", () => {
-    const inputs = cityInputsOf(runOf(content));
-    expect(inputs.cities.size).toBe(content.cities.length);
-    expect(inputs.cities.get(content.cities[0]!.urlSlug)).toBe(content.cities[0]);
-    expect(cityInputsOf(runOf(content)).shared).toBe(inputs.shared);
-    expect(cityInputsOf(runOf({ ...content, cityCommon: { ...content.cityCommon, howItWorks: [] } })).shared).not.toBe(inputs.shared);
+describe("which cities' pages are made from a city", () => {
+  it("knows from the routes' declarations that a city's pages are made from that city alone", () => {
+    const readers = new CityReaders();
+    readers.reset(routes);
+    expect(slugs(readers.readersOf([city("naples")], content))).toEqual(["naples"]);
+    expect(slugs(readers.readersOf([city("sarasota"), city("naples")], content))).toEqual(["naples", "sarasota"]);
   });
 
-  it("knows a city's own pages among the routes", () => {
-    const cityPages = routes.filter(isCityPage).map((route) => route.file);
-    expect(cityPages).toHaveLength(content.cities.length * (1 + content.destinations.length));
-    expect(cityPages).toContain("naples/index.html");
-    expect(cityPages).not.toContain("index.html");
-    expect(cityPages).not.toContain("cities/index.html");
+  it("follows a page that declares it shows other cities, and forgets what a city's pages no longer declare", () => {
+    const readers = new CityReaders();
+    readers.reset(routes);
+    const showing = (owner: City, others: City[]): Route[] => [lazyPage("city", `/${owner.urlSlug}/`, { city: owner, cities: others }, () => routes[0]!)];
+    readers.update(showing(city("estero"), [city("naples")]));
+    expect(slugs(readers.readersOf([city("naples")], content))).toEqual(["estero", "naples"]);
+    readers.update(showing(city("estero"), [city("sarasota")]));
+    expect(slugs(readers.readersOf([city("naples")], content))).toEqual(["naples"]);
+    expect(slugs(readers.readersOf([city("sarasota")], content))).toEqual(["estero", "sarasota"]);
   });
 });

@@ -1,13 +1,12 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../../../src/engine/site-summary";
+import { renderedSite } from "../support/rendered-site";
 import { validateContent } from "../../../src/content/validate";
 import { generateDocuments } from "../../../src/documents/generate";
 import { findBrokenLinks } from "../../../src/engine/link-check";
 import type { Download, OutputFile, SiteContent } from "../../../src/content/types";
 import { loadDataFiles } from "../support/documents";
 
-const assets = { css: "/assets/site.css", js: "/assets/client.js" };
 let content: SiteContent;
 let downloads: Download[];
 let files: OutputFile[];
@@ -17,9 +16,7 @@ const sizeOf = (name: string) => Math.round(downloads.find((d) => d.file === `do
 beforeAll(async () => {
   content = validateContent(await loadDataFiles());
   downloads = await generateDocuments(content);
-  const { output } = renderSite(content, assets, downloads);
-  const standIns = ["assets/site.css", "assets/client.js", "favicon.svg"].map((file) => ({ file, contents: "" }));
-  files = [...output, ...downloads, ...standIns];
+  ({ files } = await renderedSite());
 });
 
 describe("/for-case-managers/", () => {

@@ -1,0 +1,43 @@
+// The build engine's plan (engine.ts): from the files a run produces and what the last output holds, which files to
+// render, which to keep and which to remove. Pure, like src/deploy's planDeploy: the effects follow it.
+
+/** A file the run produces, with the key it is made from (src/render/route-key.ts). */
+export interface PlannedFile {
+  file: string;
+  /** Undefined when nothing tells it is unchanged: a file not rendered from a route, or any file without a cache. */
+  key: string | undefined;
+}
+
+export interface Plan {
+  /** Files to make (render, or write again): their key changed, is unknown, or the output lacks them. */
+  render: string[];
+  /** Files the last output holds, made from the same key: taken as they are. */
+  keep: string[];
+  /** Files the last output holds that this run no longer produces. */
+  remove: string[];
+}
+
+/** The last good output, as the plan sees it (a Map of each file to its key will do). */
+export interface LastOutput {
+  /** The key `file` was made from, when the output still holds it as it was written; else undefined. */
+  get(file: string): string | undefined;
+  /** Every file of the output. */
+  keys(): Iterable<string>;
+}
+
+/**
+ * Each file of `files` (the site this run produces, each file once) is kept when `last` holds it with the same
+ * defined key, else rendered; every file of `last` not produced is removed. Each list keeps the order of its input.
+ */
+export function plan(files: readonly PlannedFile[], last: LastOutput): Plan {
+  const render: string[] = [];
+  const keep: string[] = [];
+  const produced = new Set<string>();
+  for (const { file, key } of files) {
+    produced.add(file);
+    if (key !== undefined && last.get(file) === key) keep.push(file);
+    else render.push(file);
+  }
+  const remove = [...last.keys()].filter((file) => !produced.has(file));
+  return { render, keep, remove };
+}

@@ -1,0 +1,66 @@
+import { UserError } from "../errors";
+import { renderAll, type RenderPool } from "../render/pool";
+import { routeKey } from "../render/route-key";
+import { renderFile, type RenderedFile, type RenderInput } from "../render/route-renderer";
+import type { Renderer } from "../render/renderer-bundle";
+import type { OutputRun } from "./write-output";
+import type { Route } from "../content/types";
+
+/** What the build engine's render step (engine.ts) is given. */
+export interface RenderStep {
+  /** The routes this run created (every route of the site, or a changed city's), and the files of them to render. */
+  routes: Route[];
+  render: readonly string[];
+  input: RenderInput;
+  renderer: Renderer;
+  /** What every route's key starts with (sharedInputs), when keys are kept. */
+  common: string | undefined;
+  run: OutputRun;
+  /** Threads to render with: a count, or a pool started early (src/render/pool.ts prewarm). */
+  threads: number | RenderPool;
+  /** Runs route or template code, turning what it throws into the renderer's error. */
+  guard<T>(run: () => T, doing: string): T;
+  onRendered(file: RenderedFile): void;
+}
+
+/**
+ * Renders the routes whose files the plan says to render, and hands each file on once it is in the run's output.
+ * Where they render is the output's and the site's affair, not a second pipeline: into an output's fresh folder, a
+ * large site renders on the pool's threads, each writing its files itself (src/render/pool.ts); otherwise (an output
+ * changed in place or in memory, one thread, or a thread that failed, whose mistake this thread then reports with its
+ * place) every file renders here with the run's renderer and goes through `run.write`. Returns the threads used.
+ */
+export async function renderRoutes(step: RenderStep): Promise<number> {
+  const { routes, input, renderer, common, run, threads, guard, onRendered } = step;
+  const wanted = new Set(step.render);
+  const numbers: number[] = [];
+  for (const [number, route] of routes.entries()) if (wanted.has(route.file)) numbers.push(number);
+  const count = typeof threads === "number" ? threads : threads.count;
+  if (run.folder !== undefined && count > 1 && numbers.length > 0) {
+    try {
+      await renderAll(input, {
+        threads,
+        outDir: run.folder,
+        only: { routes, numbers },
+        onRendered: (files) => {
+          for (const file of files) {
+            run.wrote(file.file, { sha256: file.sha256!, bytes: file.bytes });
+            onRendered(file);
+          }
+        },
+      });
+      return count;
+    } catch (error) {
+      if (error instanceof UserError) throw error;
+    }
+  }
+  const context = { site: input.content.site };
+  for (const number of numbers) {
+    const route = routes[number]!;
+    const { output, rendered } = guard(() => renderFile(route, context, renderer, common && routeKey(route, common)), `rendering ${route.url}`);
+    const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.bytes)) : output.contents;
+    const { bytes, sha256, mtimeMs } = run.write(output.file, contents);
+    onRendered({ ...rendered, bytes, sha256, mtimeMs });
+  }
+  return 1;
+}
