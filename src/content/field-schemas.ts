@@ -42,6 +42,11 @@ export const SiteOrHttpsUrl = z
   });
 
 /** A link inside the site, like /insurance or /contact#quote. */
+/** A folder path of the site's host, like "/" or "/previews/pr-42/"; `isBasePath` is the same rule for the CLI. */
+const basePathPattern = /^\/(?:(?!\.+\/)[A-Za-z0-9._~-]+\/)*$/;
+export const isBasePath = (value: string) => basePathPattern.test(value);
+export const BasePath = z.string().regex(basePathPattern, 'must start and end with "/", like /previews/pr-42/ (letters, digits, ".", "_", "~" and "-" between the slashes)');
+
 export const InternalPath = z
   .string()
   .regex(/^\/([a-z0-9-]+\/?)*(#[a-z0-9-]+)?$/, "must be a path inside this site, like /insurance or /contact#quote")

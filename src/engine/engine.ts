@@ -11,6 +11,7 @@ import type { SiteOutput } from "./write-output";
 import { stageTimer, type StageTimer, type Changes, type EngineOptions, type EngineResult, type RunContext } from "./stages";
 import type { EngineParts, RenderCache, RendererSource } from "./engine-parts";
 import { KeptLinkCheck } from "./kept-link-check";
+import { withBuildPath } from "./build-path";
 import { folderStamps } from "./up-to-date";
 import { ContentLoader } from "./load-content";
 import { changedCities, cityInputsOf, isCityPage, type CityInputs, type RunInputs } from "./run-inputs";
@@ -148,12 +149,13 @@ export class BuildEngine {
     return renderer;
   }
 
-  /** The validated content with what the engine was told beside data/: the dev server's quote endpoint, the build's day. */
+  /** The validated content with what the engine was told beside data/: the dev server's quote endpoint, the build's day, its base path. */
   #withEngineOptions(content: SiteContent): SiteContent {
     const endpoint = content.site.quote.endpoint ?? this.options.quoteEndpoint;
     const withEndpoint =
       endpoint === content.site.quote.endpoint ? content : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
-    return this.options.builtOn === undefined ? withEndpoint : { ...withEndpoint, builtOn: this.options.builtOn };
+    const withDay = this.options.builtOn === undefined ? withEndpoint : { ...withEndpoint, builtOn: this.options.builtOn };
+    return withBuildPath(withDay, this.options);
   }
 
 
@@ -176,7 +178,7 @@ export class BuildEngine {
     // The files not rendered from a route, with their size and time on disk, for the next build's up-to-date check.
     const others: LastBuild["others"] = [];
     const recorder = this.#cache?.recorder?.();
-    const check = new LinkCheck(content.site.baseUrl);
+    const check = new LinkCheck(content.site.baseUrl, content.site.basePath);
     let folders: LastBuild["folders"] = [];
     await this.#output.replace(async (freshDir, previousDir) => {
       const folder = new OutputFolder(freshDir);
@@ -236,7 +238,7 @@ export class BuildEngine {
       // Kept for the runs that follow, which update this output in place.
       const shas = new Map([...written].map(([name, { sha256 }]) => [name, sha256]));
       this.#written = shas;
-      this.#linkCheck.adopt(content.site.baseUrl, check, shas);
+      this.#linkCheck.adopt(content.site, check, shas);
       this.#cityInputs = cityInputsOf(inputs);
     }
     timer.lap("swap");
@@ -322,7 +324,7 @@ export class BuildEngine {
     // The files not rendered from a route (downloads, the browser bundle, templates/static/) can change only when more than cities did.
     const others = [...downloads, ...bundle.files, ...staticFiles];
     const otherShas = cities ? undefined : new Map(others.map((file) => [file.file, sha256Of(file.contents)]));
-    const broken = this.#brokenLinks(this.#linkCheck.broken(content.site.baseUrl, files, touched, otherShas));
+    const broken = this.#brokenLinks(this.#linkCheck.broken(content.site, files, touched, otherShas));
     timer.lap("check");
     if (broken.length > 0) throw this.#linkError(broken);
 

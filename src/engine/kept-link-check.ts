@@ -1,17 +1,23 @@
 import { LinkCheck, type BrokenLink } from "./link-check";
 import type { BuildCache } from "./build-cache";
 
+/** Where the checked site is: its links resolve on baseUrl, under basePath ("/" when left out). */
+export interface CheckedSite {
+  baseUrl: string;
+  basePath?: string;
+}
+
 /**
  * The link check of an output that a long-running process updates in place (`serve --watch`), kept between runs:
  * only the files whose bytes changed since they were last put in are put in again, so a save costs the pages it
  * changed, not the whole site. Each file is known by its SHA-256 as it was last put in.
  */
 export class KeptLinkCheck {
-  #kept: { baseUrl: string; check: LinkCheck; files: Map<string, string> } | undefined;
+  #kept: { where: string; check: LinkCheck; files: Map<string, string> } | undefined;
 
   /** Takes over the check of a run that saw the whole output: `shas` is each of its files' SHA-256. */
-  adopt(baseUrl: string, check: LinkCheck, shas: Map<string, string>): void {
-    this.#kept = { baseUrl, check, files: new Map(shas) };
+  adopt(site: CheckedSite, check: LinkCheck, shas: Map<string, string>): void {
+    this.#kept = { where: whereOf(site), check, files: new Map(shas) };
   }
 
   /**
@@ -19,11 +25,11 @@ export class KeptLinkCheck {
    * `others` are the whole site, and a file not among them is gone. Without it, only the `touched` files changed,
    * since a check that found nothing broken: while their pages' ids stay the same, only their own links need a look.
    */
-  broken(baseUrl: string, files: BuildCache, touched: string[], others: Map<string, string> | undefined): BrokenLink[] {
+  broken(site: CheckedSite, files: BuildCache, touched: string[], others: Map<string, string> | undefined): BrokenLink[] {
     const complete = others !== undefined;
-    if (this.#kept?.baseUrl !== baseUrl) {
+    if (this.#kept?.where !== whereOf(site)) {
       if (!complete) throw new Error("the link check was asked about some pages of a site it has not seen whole");
-      this.#kept = { baseUrl, check: new LinkCheck(baseUrl), files: new Map() };
+      this.#kept = { where: whereOf(site), check: new LinkCheck(site.baseUrl, site.basePath), files: new Map() };
     }
     const { check, files: checked } = this.#kept;
     const changed: string[] = [];
@@ -58,6 +64,8 @@ export class KeptLinkCheck {
 }
 
 // --- internal ---
+
+const whereOf = (site: CheckedSite) => `${site.baseUrl}${site.basePath ?? "/"}`;
 
 function sameIds(before: ReadonlySet<string> | undefined, after: string[]): boolean {
   const distinct = new Set(after);

@@ -106,7 +106,7 @@ export class RouteRenderer {
       }
       if (lazyRoute.kind === "page") {
         // A city's page is made when its element is read (src/site/routes.tsx): read it once.
-        const page = renderPage({ ...lazyRoute });
+        const page = renderPage({ ...lazyRoute }, context.site.basePath);
         // The page's own text is scanned here; each shared part was scanned once, the first time a page showed it.
         const found: FoundLinks[] = [];
         for (const piece of page.pieces) {

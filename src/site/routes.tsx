@@ -46,18 +46,23 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
   const indexable = routes.filter(
     (route) => route.kind === "page" && route.pageKind !== "not-found" && route.pageKind !== "thank-you",
   );
+  const { preview } = content.site;
   routes.push(
     { kind: "feed", url: podcastFeedUrl, file: podcastFeedUrl.slice(1), episodes: content.episodes },
-    { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: indexable.map((r) => absoluteUrl(content.site.baseUrl, r.url)) },
+    // A preview lists nothing to index, and asks every crawler to stay out.
+    { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: preview ? [] : indexable.map((r) => absoluteUrl(content.site, r.url)) },
     {
       kind: "text",
       url: "/robots.txt",
       file: "robots.txt",
-      contents: `User-agent: *\nDisallow:\n\nSitemap: ${absoluteUrl(content.site.baseUrl, "/sitemap.xml")}\n`,
+      contents: preview ? previewRobots : `User-agent: *\nDisallow:\n\nSitemap: ${absoluteUrl(content.site, "/sitemap.xml")}\n`,
     },
   );
   return routes;
 }
+
+/** robots.txt of a preview build (`flightsite build --preview`). */
+export const previewRobots = "User-agent: *\nDisallow: /\n";
 
 /**
  * The pages of one city, as createRoutes makes them: its city page and one page per destination. They are made from
