@@ -31,6 +31,9 @@ export function absoluteUrl(site: SiteAddress, url: string): string {
   return `${site.baseUrl}${base === "/" ? url : withBasePath(base, url)}`;
 }
 
+/** A base path: "/", or folders of letters, digits, ".", "_", "~" and "-" between slashes ("/previews/pr-42/"). */
+export const basePathPattern = /^\/(?:(?!\.+\/)[A-Za-z0-9._~-]+\/)*$/;
+
 /** A root-relative URL ("/naples/") under the base path ("/previews/pr-42/naples/"); other URLs stay as they are. */
 export function withBasePath(basePath: string, url: string): string {
   if (basePath === "/" || !url.startsWith("/") || url.startsWith("//")) return url;

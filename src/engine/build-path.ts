@@ -1,3 +1,4 @@
+import { basePathPattern } from "../content/urls";
 import type { SiteContent } from "../content/types";
 import type { EngineOptions } from "./stages";
 
@@ -11,4 +12,11 @@ export function withBuildPath(content: SiteContent, options: Pick<EngineOptions,
   const basePath = options.basePath ?? site.basePath;
   if (basePath === site.basePath && !options.preview) return content;
   return { ...content, site: { ...site, basePath, ...(options.preview && { preview: { liveBasePath: site.basePath } }) } };
+}
+
+/** A base path as given on the command line, with or without its slashes ("previews/pr-42"), or undefined if it is none. */
+export function normalizeBasePath(value: string): string | undefined {
+  const trimmed = value.replace(/^\/+|\/+$/g, "");
+  const basePath = trimmed ? `/${trimmed}/` : "/";
+  return basePathPattern.test(basePath) ? basePath : undefined;
 }
