@@ -6,6 +6,7 @@ import path from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../../src/engine/build";
+import { PREVIEW_NOTICE } from "../../../client/islands/QuoteForm";
 import { projectRoot } from "../support/site";
 
 const live = "https://www.floridamedicalflights.example";
@@ -91,4 +92,48 @@ describe("a build under a base path", () => {
     expect(home("link[rel=canonical]").attr("href")).toBe(`${live}/`);
     expect(home("a[href='/cities/']").length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("a preview build (--base-path and --preview)", () => {
+  let site: Awaited<ReturnType<typeof buildInto>>;
+  beforeAll(async () => {
+    site = await buildInto("preview", { basePath: prefix, preview: true });
+  }, 60_000);
+
+  it("links under the prefix, but names the live page as canonical and marks every page noindex", async () => {
+    const pages = site.files.filter((file) => file.endsWith(".html"));
+    for (const page of pages) {
+      const html = await site.read(page);
+      const $ = load(html);
+      expect(urlsOf(html).filter((url) => escapes(url, `${live}/`)), page).toEqual([]);
+      expect($('meta[name="robots"]').attr("content"), page).toBe("noindex");
+      const canonical = $("link[rel=canonical]").attr("href")!;
+      expect(canonical.startsWith(`${live}/`) && !canonical.startsWith(`${live}${prefix}`), page).toBe(true);
+    }
+    const naples = load(await site.read("naples/index.html"));
+    expect(naples("link[rel=canonical]").attr("href")).toBe(`${live}/naples/`);
+    expect(naples('meta[property="og:url"]').attr("content")).toBe(`${live}/naples/`);
+    expect(naples("a[href='/previews/pr-42/cities/']").length).toBeGreaterThan(0);
+  });
+
+  it("lists nothing in the sitemap and asks crawlers to stay out", async () => {
+    expect(await site.read("robots.txt")).toBe("User-agent: *\nDisallow: /\n");
+    expect(await site.read("sitemap.xml")).not.toContain("<loc>");
+  });
+
+  it("gives every quote form a notice with the number to call instead of an action and a submit button", async () => {
+    for (const page of ["contact/index.html", "naples/index.html", "index.html"]) {
+      const $ = load(await site.read(page));
+      const forms = $("form.quote-form");
+      expect(forms.length, page).toBeGreaterThan(0);
+      expect(forms.filter("[action]").length, page).toBe(0);
+      expect(forms.find("button[type=submit], input[type=submit]").length, page).toBe(0);
+      forms.each((_, form) => {
+        const notice = $(form).find(".form-preview-notice");
+        expect(notice.find("strong").text()).toBe(PREVIEW_NOTICE);
+        expect(notice.text()).toContain("To ask for a quote, please call (800) 327-3004: a coordinator answers 24/7.");
+        expect(notice.find("a[href='tel:+18003273004']").length).toBe(1);
+      });
+    }
+  });
 });
