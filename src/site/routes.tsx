@@ -19,6 +19,7 @@ import { renderMarkdown } from "../content/markdown";
 import { chromeFor, home, lazyPage, page, videoFor } from "./page-route";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
 import { podcastFeedUrl } from "./podcast";
+import { robotsText } from "./robots";
 import { accessibilityFacts, privacyFacts } from "./privacy-facts";
 import { faqJsonLd, localBusinessJsonLd, type Crumb } from "./structured-data";
 import type { AssetUrls, City, Destination, Download, Page, Route, SiteContent } from "../content/types";
@@ -55,14 +56,11 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
       kind: "text",
       url: "/robots.txt",
       file: "robots.txt",
-      contents: preview ? previewRobots : `User-agent: *\nDisallow:\n\nSitemap: ${absoluteUrl(content.site, "/sitemap.xml")}\n`,
+      contents: robotsText(content.site),
     },
   );
   return routes;
 }
-
-/** robots.txt of a preview build (`flightsite build --preview`). */
-export const previewRobots = "User-agent: *\nDisallow: /\n";
 
 /**
  * The pages of one city, as createRoutes makes them: its city page and one page per destination. They are made from

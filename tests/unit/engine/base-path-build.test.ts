@@ -6,6 +6,10 @@ import path from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../../src/engine/build";
+import { checkBudgets, weighPages } from "../../../src/check/budgets";
+import { checkLinks } from "../../../src/check/links";
+import { checkSeo } from "../../../src/check/seo";
+import { readBuiltSite } from "../../../src/check/site";
 import { PREVIEW_NOTICE } from "../../../client/islands/QuoteForm";
 import { projectRoot } from "../support/site";
 
@@ -134,6 +138,21 @@ describe("a preview build (--base-path and --preview)", () => {
         expect(notice.text()).toContain("To ask for a quote, please call (800) 327-3004: a coordinator answers 24/7.");
         expect(notice.find("a[href='tel:+18003273004']").length).toBe(1);
       });
+    }
+  });
+});
+
+describe("the quality gates on a base-path build and on a preview", () => {
+  it("read where each is built for, and pass their link, SEO and budget gates", async () => {
+    const prefixed = await readBuiltSite(path.join(folder, "prefixed"));
+    expect({ baseUrl: prefixed.baseUrl, basePath: prefixed.basePath, preview: prefixed.preview }).toEqual({ baseUrl: `${live}/previews/pr-42`, basePath: prefix, preview: false });
+    const preview = await readBuiltSite(path.join(folder, "preview"));
+    expect({ baseUrl: preview.baseUrl, basePath: preview.basePath, preview: preview.preview }).toEqual({ baseUrl: live, basePath: prefix, preview: true });
+    for (const site of [prefixed, preview]) {
+      const weights = weighPages(site, new Map());
+      const failed = [...checkLinks(site), ...checkSeo(site), ...checkBudgets(weights)].filter((row) => !row.passed);
+      expect(failed.map((row) => `${row.what}: ${row.problems.slice(0, 3).join("; ")}`), site.outDir).toEqual([]);
+      expect(weights.every((page) => page.css > 0 && page.javascript > 0), site.outDir).toBe(true);
     }
   });
 });
