@@ -11,12 +11,12 @@ export interface NotFoundElements {
 }
 
 /**
- * On the 404 page, a path under /podcast/ was an episode that does not exist: say so and show the way back to
+ * On the 404 page, a path under /podcast/ (of the site's base path) was an episode that does not exist: say so and show the way back to
  * the episodes. Returns whether it did. Text only (textContent), so nothing from the URL becomes markup.
  */
-export function showEpisodeNotFound(pathname: string, elements: NotFoundElements): boolean {
+export function showEpisodeNotFound(pathname: string, elements: NotFoundElements, basePath = "/"): boolean {
   const { heading, episodeLinks, homeButton } = elements;
-  if (!pathname.startsWith("/podcast/") || !heading || !episodeLinks) return false;
+  if (!pathname.startsWith(`${basePath}podcast/`) || !heading || !episodeLinks) return false;
   heading.textContent = episodeNotFoundText;
   episodeLinks.hidden = false;
   if (homeButton) homeButton.hidden = true;

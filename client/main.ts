@@ -17,7 +17,7 @@ showEpisodeNotFound(location.pathname, {
   heading: document.querySelector<HTMLElement>("[data-not-found-heading]"),
   episodeLinks: document.querySelector<HTMLElement>("[data-episode-links]"),
   homeButton: document.querySelector<HTMLElement>("[data-not-found-home]"),
-});
+}, document.documentElement.dataset.basePath ?? "/"); // (client/base-path.ts, kept out of every page's script)
 
 if (document.querySelector("[data-island]")) {
   void import("./islands/hydrate").then(({ hydrateIslands }) => {

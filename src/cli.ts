@@ -5,6 +5,7 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import type { BuildResult } from "./engine/stages";
 import { gateNames, type GateName } from "./check/gates";
+import { normalizeBasePath } from "./engine/build-path";
 import { ContentError, DeployError, UserError, formatAnnotation, formatUserError, sortProblems } from "./errors";
 
 export interface Io {
@@ -36,11 +37,13 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .description("Validate data/, render every page and write the site to dist/ (the previous dist/ is kept on any error).")
     .option("--data <dir>", "folder with the YAML content (default: the project's data/)")
     .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
-    .action(async (options: { data?: string; out?: string }) => {
+    .option("--base-path <path>", "build the site for this path of its host, like /previews/pr-42/ (default: basePath in data/site.yaml)", parseBasePath)
+    .option("--preview", "a preview: canonical addresses at the live site, every page noindex, quote forms that do not send (docs/publishing.md)")
+    .action(async (options: { data?: string; out?: string; basePath?: string; preview?: boolean }) => {
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
       const { build } = await import("./engine/build");
-      const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env) });
+      const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env), basePath: options.basePath, preview: options.preview });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
     });
 
@@ -56,7 +59,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--open", "open the site in the default browser")
     .option("--data <dir>", "folder with the YAML content (default: the project's data/)")
     .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
-    .action(async (options: { watch?: boolean; port: number; host: string; open?: boolean; data?: string; out?: string }) => {
+    .option("--base-path <path>", "build and serve the site under this path, like /previews/pr-42/ (default: basePath in data/site.yaml)", parseBasePath)
+    .option("--preview", "build a preview, as `build --preview` does")
+    .action(async (options: { watch?: boolean; port: number; host: string; open?: boolean; data?: string; out?: string; basePath?: string; preview?: boolean }) => {
       const { root, dataDir, outDir } = projectFolders(io.cwd, options);
       const outName = shownPath(io.cwd, outDir);
       const { openInBrowser, serve } = await import("./serve/serve");
@@ -71,6 +76,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
           watch: options.watch ?? false,
           quotesFile: path.join(root, ".flightsite/quotes.ndjson"),
           builtOn: buildDay(io.env ?? process.env),
+          basePath: options.basePath,
+          preview: options.preview,
           stdout: io.stdout,
           stderr: io.stderr,
         });
@@ -323,6 +330,13 @@ function parseCount(value: string): number {
   const count = Number(value);
   if (!Number.isInteger(count) || count < -1) throw new InvalidArgumentError("must be a whole number, 0 or more (-1: no limit)");
   return count;
+}
+
+/** "/previews/pr-42/", also written without its slashes ("previews/pr-42"), as a workflow's prefix is. */
+function parseBasePath(value: string): string {
+  const basePath = normalizeBasePath(value);
+  if (basePath === undefined) throw new InvalidArgumentError('must be a path of folders, like /previews/pr-42/ (letters, digits, ".", "_", "~" and "-" between the slashes)');
+  return basePath;
 }
 
 function parsePort(value: string): number {

@@ -52,7 +52,7 @@ export class LinkError extends UserError {
   override name = "LinkError";
   readonly heading = "flightsite: links that lead nowhere; fix the link or add the page";
   /** `outDir` as the editor knows it, relative to the project: "dist" unless the build was told otherwise. */
-  constructor(readonly broken: { page: string; link: string }[], outDir = "dist") {
+  constructor(readonly broken: { page: string; link: string; problem?: string }[], outDir = "dist") {
     super(formatBrokenLinks(broken, outDir));
   }
 }
@@ -79,14 +79,18 @@ export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
 }
 
 /** One line per broken link target, naming the pages it is on (the first few, when it is on many). */
-export function formatBrokenLinks(broken: { page: string; link: string }[], outDir = "dist"): string {
+export function formatBrokenLinks(broken: { page: string; link: string; problem?: string }[], outDir = "dist"): string {
   const pagesByLink = new Map<string, Set<string>>();
-  for (const { page, link } of broken) pagesByLink.set(link, (pagesByLink.get(link) ?? new Set()).add(page));
+  const problems = new Map<string, string>();
+  for (const { page, link, problem } of broken) {
+    pagesByLink.set(link, (pagesByLink.get(link) ?? new Set()).add(page));
+    if (problem) problems.set(link, problem);
+  }
   return [...pagesByLink]
     .map(([link, pages]) => {
       const list = [...pages];
       const shown = list.slice(0, 3).join(", ") + (list.length > 3 ? ` and ${list.length - 3} more` : "");
-      return `${outDir}/${list[0]}: link to ${link} does not resolve (on ${shown})`;
+      return `${outDir}/${list[0]}: link to ${link} ${problems.get(link) ?? "does not resolve"} (on ${shown})`;
     })
     .join("\n");
 }

@@ -1,6 +1,7 @@
 import type { StaticPageProps } from "./StaticPage";
 import { StaticPage } from "./StaticPage";
 import { Island } from "./Island";
+import { quoteFormTarget } from "./quote-form-target";
 import { PhoneLink } from "./PhoneLink";
 
 export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta">;
@@ -44,7 +45,7 @@ export function ContactPage(props: ContactPageProps) {
             Tell us where and when the patient needs to travel, and a coordinator will call you back. For anything
             urgent, call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>.
           </p>
-          <Island name="quote-form" props={{ variant: "full", slot: "inline", endpoint: site.quote.endpoint, phone: site.phone }} />
+          <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site) }} />
         </div>
       </section>
     </StaticPage>

@@ -3,6 +3,7 @@ import { CtaBand } from "./CtaBand";
 import { EpisodeCard, EpisodeMeta, type EpisodeSummary } from "./EpisodeCard";
 import { Layout } from "./Layout";
 import { Island } from "./Island";
+import { quoteFormTarget } from "./quote-form-target";
 import { PhoneLink } from "./PhoneLink";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
 
@@ -94,7 +95,7 @@ export function EpisodePage({ chrome, episode, audio, video, showNotesHtml, prev
             <PhoneLink site={site} className="button button-primary" label="Call" />
             <Island
               name="quote-form"
-              props={{ variant: "compact", slot: "sidebar", endpoint: site.quote.endpoint, phone: site.phone }}
+              props={{ variant: "compact", slot: "sidebar", ...quoteFormTarget(site) }}
             />
           </div>
         </aside>

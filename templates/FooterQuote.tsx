@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../src/content/types";
 import { Island } from "./Island";
+import { quoteFormTarget } from "./quote-form-target";
 
 export interface FooterQuoteProps {
   site: SiteConfig;
@@ -17,8 +18,7 @@ export function FooterQuote({ site }: FooterQuoteProps) {
           props={{
             variant: "compact",
             slot: "footer",
-            endpoint: site.quote.endpoint,
-            phone: site.phone,
+            ...quoteFormTarget(site),
             submitLabel: "Request Callback",
           }}
         />

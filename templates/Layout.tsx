@@ -21,7 +21,8 @@ export interface LayoutProps {
 export function Layout({ chrome, children }: LayoutProps) {
   const { site, assets, head } = chrome;
   return (
-    <html lang="en" data-analytics-id={site.analytics.measurementId}>
+    // data-base-path: where the browser code finds the site's own URLs (client/base-path.ts); only off the root.
+    <html lang="en" data-analytics-id={site.analytics.measurementId} data-base-path={site.basePath === "/" ? undefined : site.basePath}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

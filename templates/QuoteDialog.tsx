@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../src/content/types";
 import { Island } from "./Island";
+import { quoteFormTarget } from "./quote-form-target";
 
 export interface QuoteDialogProps {
   site: SiteConfig;
@@ -21,7 +22,7 @@ export function QuoteDialog({ site }: QuoteDialogProps) {
       </p>
       <Island
         name="quote-form"
-        props={{ variant: "full", slot: "modal", endpoint: site.quote.endpoint, phone: site.phone }}
+        props={{ variant: "full", slot: "modal", ...quoteFormTarget(site) }}
       />
     </dialog>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { pageBasePath, underBasePath } from "../base-path";
 import { deliverQuote } from "../quote/deliver";
 import { clearDraft, loadDraft, saveDraft } from "../quote/draft";
 import { FIELD_LABELS } from "../quote/labels";
@@ -36,6 +37,11 @@ export interface QuoteFormProps {
   endpoint?: string;
   phone: { display: string; tel: string };
   submitLabel?: string;
+  /**
+   * A preview build of the site (`flightsite build --preview`): the form sends nothing, with or without JavaScript.
+   * It has no action and no submit button; in their place, a notice that this is a preview, with the number to call.
+   */
+  preview?: boolean;
 }
 
 type Status = "idle" | "submitting" | "success" | "error";
@@ -50,7 +56,7 @@ declare global {
  * The quote request form (spec §3–§5, §8): rendered to HTML on the server by React, brought to life in the browser
  * by Preact. Every value the visitor typed stays on screen (and in a session draft) until the quote is delivered.
  */
-export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Request a Quote" }: QuoteFormProps) {
+export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Request a Quote", preview }: QuoteFormProps) {
   const [fields, setFields] = useState<QuoteFields>(emptyQuoteFields);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>("idle");
@@ -61,6 +67,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
   const formRef = useRef<HTMLFormElement>(null);
   const id = (name: string) => `quote-${slot}-${name}`;
   const compact = variant === "compact";
+  // The site's own URLs under the base path the page states ("/" while rendering on the server, which writes every
+  // link of the HTML under it itself).
+  const basePath = pageBasePath();
 
   useEffect(() => {
     openedAt.current = Date.now();
@@ -93,6 +102,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
   }
 
   async function submit() {
+    if (preview) return previewNotice();
     if (status === "submitting" || status === "success") return;
     if (fields.company) return; // Only bots fill the hidden field: do nothing, say nothing.
     const visible = compact ? { ...fields, ...hiddenInCompact } : fields;
@@ -117,9 +127,10 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         slot,
         nowMs: Date.now(),
         random: Math.random,
+        basePath,
       });
       console.log("Quote request", quote);
-      if (endpoint) await deliverQuote(endpoint, quote);
+      if (endpoint) await deliverQuote(underBasePath(endpoint, basePath), quote);
       window.gtag?.("event", "quote_submitted", {
         urgency: quote.urgency,
         city_slug: quote.city_slug,
@@ -129,11 +140,16 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
       });
       clearDraft(slot);
       setStatus("success");
-      setTimeout(() => location.assign(`/thank-you/?case=${encodeURIComponent(quote.case_id)}`), REDIRECT_DELAY_MS);
+      setTimeout(() => location.assign(underBasePath(`/thank-you/?case=${encodeURIComponent(quote.case_id)}`, basePath)), REDIRECT_DELAY_MS);
     } catch (error) {
       console.error("Quote request not delivered", error);
       setStatus("error");
     }
+  }
+
+  /** Submitting a preview's form (Enter in a field) does nothing but point at the notice. */
+  function previewNotice() {
+    focus(id("preview-notice"));
   }
 
   function verify() {
@@ -163,8 +179,8 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
     <form
       ref={formRef}
       className={`quote-form quote-form-${variant}`}
-      method="post"
-      action={endpoint}
+      method={preview ? undefined : "post"}
+      action={preview ? undefined : endpoint}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -272,7 +288,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
       </div>
       <p className="form-privacy">
-        <a href="/privacy/">How we keep and use your request</a>
+        <a href={underBasePath("/privacy/", basePath)}>How we keep and use your request</a>
       </p>
       {/* Sent only when the form is posted without JavaScript: the receiver then knows which form it was. */}
       <input type="hidden" name="source_slot" value={slot} />
@@ -310,9 +326,20 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
           {humanCheck.wrong && <FieldError id={`${id("human-check")}-error`} message={MESSAGES.humanCheckWrong} />}
         </div>
       )}
-      <button type="submit" className="button button-primary form-submit" disabled={busy}>
-        {status === "submitting" ? MESSAGES.submitting : submitLabel}
-      </button>
+      {preview ? (
+        <div className="form-notice form-preview-notice" role="note" tabIndex={-1} id={id("preview-notice")}>
+          <p>
+            <strong>{PREVIEW_NOTICE}</strong>
+          </p>
+          <p>
+            To ask for a quote, please call <a href={`tel:${phone.tel}`}>{phone.display}</a>: a coordinator answers 24/7.
+          </p>
+        </div>
+      ) : (
+        <button type="submit" className="button button-primary form-submit" disabled={busy}>
+          {status === "submitting" ? MESSAGES.submitting : submitLabel}
+        </button>
+      )}
       <div className="form-status" role="status">
         {status === "success" && (
           <div className="form-success">
@@ -324,7 +351,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         )}
       </div>
       <div role="alert">{status === "error" && <p className="form-failure">{MESSAGES.failure}</p>}</div>
-      {!endpoint && (
+      {!endpoint && !preview && (
         <noscript>
           <p className="form-failure">
             This form needs JavaScript to send. Please call {phone.display}: a coordinator answers 24/7.
@@ -334,6 +361,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
     </form>
   );
 }
+
+/** What a preview's quote forms say instead of sending. */
+export const PREVIEW_NOTICE = "This is a preview of the website. Requests are not sent from this form.";
 
 // --- internal ---
 

@@ -154,6 +154,8 @@ export interface SubmitContext {
   slot: SourceSlot;
   nowMs: number;
   random: () => number;
+  /** The path the site is served under ("/" when left out): the city is the first segment after it. */
+  basePath?: string;
 }
 
 export interface Quote extends Omit<QuoteFields, "company"> {
@@ -174,7 +176,10 @@ export interface Quote extends Omit<QuoteFields, "company"> {
 export function assembleQuote(fields: QuoteFields, context: SubmitContext): Quote {
   const { company: _trap, ...entered } = fields;
   const url = new URL(context.href);
-  const segments = url.pathname.split("/").filter(Boolean);
+  // (As client/base-path.ts's withoutBasePath, written out: every page's script holds these rules, and no more.)
+  const base = context.basePath ?? "/";
+  const path = base !== "/" && url.pathname.startsWith(base) ? url.pathname.slice(base.length - 1) : url.pathname;
+  const segments = path.split("/").filter(Boolean);
   const query = url.searchParams;
   return {
     ...entered,

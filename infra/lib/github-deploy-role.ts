@@ -23,7 +23,7 @@ export const previewsFolder = "previews/";
 /**
  * The roles GitHub workflows assume through GitHub's OpenID Connect tokens, with no stored keys. `role`, for the
  * publish workflow on main only, may list, read, write and delete the site's objects and invalidate the site's
- * distribution. `previewRole`, for the preview workflow's pull_request jobs, may write and delete only under
+ * distribution, but never write or delete under previews/ (an explicit Deny, which no Allow can outweigh). `previewRole`, for the preview workflow's pull_request jobs, may write and delete only under
  * previews/ (and read the live site's manifest, to list the pages a pull request changes).
  */
 export class GithubDeployRole extends Construct {
@@ -56,6 +56,14 @@ export class GithubDeployRole extends Construct {
       id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
       reason: "The deploy writes the whole built site: any object of the site's bucket, and no other bucket's.",
     });
+    // The live site's deploy leaves previews/ alone (src/deploy/deploy.ts); should it ever try, S3 refuses it.
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        actions: ["s3:PutObject", "s3:DeleteObject"],
+        resources: [props.bucket.arnForObjects(`${previewsFolder}*`)],
+      }),
+    );
     const invalidations = new iam.PolicyStatement({
       actions: ["cloudfront:CreateInvalidation", "cloudfront:GetInvalidation"],
       resources: [Stack.of(this).formatArn({ service: "cloudfront", region: "", resource: "distribution", resourceName: props.distribution.distributionId })],

@@ -74,6 +74,24 @@ describe("previews of pull requests", () => {
     ]);
   });
 
+  it("are out of the live site's role's reach: it is denied writing and deleting under previews/", () => {
+    const role = idOf("AWS::IAM::Role", "DeployerRole");
+    const policies = Object.values(template.findResources("AWS::IAM::Policy")).filter((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]));
+    const bucket = idOf("AWS::S3::Bucket", "SiteBucket");
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement) as { Effect: string; Action: string | string[]; Resource: unknown }[];
+    expect(statements.filter((s) => s.Effect === "Deny")).toEqual([
+      {
+        Effect: "Deny",
+        Action: ["s3:PutObject", "s3:DeleteObject"],
+        Resource: { "Fn::Join": ["", [{ "Fn::GetAtt": [bucket, "Arn"] }, "/previews/*"]] },
+      },
+    ]);
+    // The Allow it overrides is the whole bucket's: the Deny is what keeps previews/ out of reach.
+    expect(statements.filter((s) => s.Effect === "Allow" && [s.Action].flat().includes("s3:PutObject")).map((s) => s.Resource)).toEqual([
+      { "Fn::Join": ["", [{ "Fn::GetAtt": [bucket, "Arn"] }, "/*"]] },
+    ]);
+  });
+
   it("live under the folder the deploy keeps the site's own deploy out of", () => {
     expect(previewsFolderOfTheRole).toBe(previewsFolder);
   });

@@ -134,7 +134,7 @@ describe("the site's stack", () => {
     });
   });
 
-  it("allows the deploy role only to write this bucket and invalidate this distribution", () => {
+  it("allows the deploy role only to write this bucket (not its previews/) and invalidate this distribution", () => {
     const role = Object.keys(template.findResources("AWS::IAM::Role")).find((id) => id.startsWith("DeployerRole"))!;
     const policies = Object.values(template.findResources("AWS::IAM::Policy")).filter((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }]));
     expect(policies).toHaveLength(1);
@@ -146,6 +146,12 @@ describe("the site's stack", () => {
         Action: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
         Effect: "Allow",
         Resource: { "Fn::Join": ["", [{ "Fn::GetAtt": [bucket, "Arn"] }, "/*"]] },
+      },
+      // Never the previews of pull requests (issue 27): infra/test/previews.test.ts.
+      {
+        Action: ["s3:PutObject", "s3:DeleteObject"],
+        Effect: "Deny",
+        Resource: { "Fn::Join": ["", [{ "Fn::GetAtt": [bucket, "Arn"] }, "/previews/*"]] },
       },
       {
         Action: ["cloudfront:CreateInvalidation", "cloudfront:GetInvalidation"],

@@ -43,7 +43,7 @@ export async function inspectInBrowser(
   { browser, axe = true }: { browser?: Browser | undefined; axe?: boolean } = {},
 ): Promise<BrowserFindings> {
   const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  const server = await serveBuiltSite(site.outDir);
+  const server = await serveBuiltSite(site.outDir, "127.0.0.1", 0, site.basePath);
   const ownBrowser = browser ? undefined : await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
   const findings: BrowserFindings = { violations: [], unfocusable: [], controls: 0, states: 0, otherOrigin: [], scripts: new Map() };
   try {
@@ -57,7 +57,7 @@ export async function inspectInBrowser(
         await context.route((url) => url.origin !== server.origin, (route) => route.abort("blockedbyclient"));
         const page = await context.newPage();
         for (let sample = waiting.get(viewport)!.shift(); sample; sample = waiting.get(viewport)!.shift()) {
-          await inspectPage(page, server.origin, sample, viewport, axe ? axeSource : undefined, findings);
+          await inspectPage(page, server.origin, site.basePath, sample, viewport, axe ? axeSource : undefined, findings);
         }
       } finally {
         await context.close();
@@ -120,6 +120,7 @@ const addressOf = (page: BuiltPage) => (page.kind === "not-found" ? "/no-such-pa
 async function inspectPage(
   page: Page,
   origin: string,
+  basePath: string,
   sample: BuiltPage,
   viewport: (typeof viewports)[number],
   axeSource: string | undefined,
@@ -128,13 +129,13 @@ async function inspectPage(
   const requests: string[] = [];
   const record = (request: Request) => void (/^(https?|wss?):/.test(request.url()) && requests.push(request.url()));
   page.on("request", record);
-  await page.goto(`${origin}${addressOf(sample)}`, { waitUntil: "networkidle" });
+  await page.goto(`${origin}${basePath}${addressOf(sample).slice(1)}`, { waitUntil: "networkidle" });
   page.off("request", record);
   const where = `${sample.url} at ${viewport.name}`;
   for (const request of requests) {
     if (new URL(request).origin !== origin) findings.otherOrigin.push(`${where}: ${request}`);
   }
-  const scripts = requests.filter((r) => new URL(r).origin === origin && r.endsWith(".js")).map((r) => new URL(r).pathname.slice(1));
+  const scripts = requests.filter((r) => new URL(r).origin === origin && r.endsWith(".js")).map((r) => new URL(r).pathname.slice(basePath.length));
   findings.scripts.set(sample.url, [...new Set([...(findings.scripts.get(sample.url) ?? []), ...scripts])]);
 
   if (axeSource === undefined) return;
@@ -167,10 +168,12 @@ async function inspectPage(
     await audit("quote dialog open");
     await page.keyboard.press("Escape");
   }
-  // The contact page's form sent empty: every error message shown and tied to its field.
+  // The contact page's form sent empty: every error message shown and tied to its field. (A preview's forms have no
+  // submit button, only the notice with the number to call, which the audits above already saw.)
   const contactForm = page.locator("#quote form");
-  if (sample.kind === "contact" && (await contactForm.count()) > 0) {
-    await contactForm.locator("button[type='submit']").click();
+  const submit = contactForm.locator("button[type='submit']");
+  if (sample.kind === "contact" && (await submit.count()) > 0) {
+    await submit.click();
     await page.locator("#quote [aria-invalid='true']").first().waitFor();
     await audit("quote form with errors");
   }

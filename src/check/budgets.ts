@@ -32,7 +32,7 @@ export function weighPages(site: BuiltSite, loaded: Map<string, string[]> = new 
     const { $ } = page;
     const hasForm = $("form").length > 0;
     const local = (values: string[]) =>
-      values.map((value) => new URL(value, `${site.baseUrl}${page.url}`)).filter((url) => url.origin === new URL(site.baseUrl).origin).map((url) => url.pathname.slice(1));
+      values.map((value) => new URL(value, `${site.baseUrl}${page.url}`)).filter((url) => url.origin === new URL(site.baseUrl).origin).map((url) => url.pathname.slice(site.basePath.length));
     const styles = local($("link[rel~=stylesheet][href]").map((_, el) => $(el).attr("href")!).get());
     const entries = local($("script[src]").map((_, el) => $(el).attr("src")!).get());
     const scripts = scriptClosure(files, entries, hasForm);

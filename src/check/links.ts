@@ -20,7 +20,7 @@ export function checkLinks(site: BuiltSite): GateResult[] {
       else external.set(url.href, (external.get(url.href) ?? new Set()).add(page.url));
     });
   }
-  const broken = findBrokenLinks(site.files, site.baseUrl).map(({ page, link }) => `${page}: ${link}`);
+  const broken = findBrokenLinks(site.files, origin, site.basePath).map(({ page, link, problem }) => `${page}: ${link}${problem ? ` ${problem}` : ""}`);
   const pageUrls = new Set(site.pages.map((page) => `${site.baseUrl}${page.url}`));
   const sitemap = String(site.files.find((f) => f.file === "sitemap.xml")?.contents ?? "");
   for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {

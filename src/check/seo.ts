@@ -1,6 +1,6 @@
 import type { CheerioAPI } from "cheerio";
 import { count, type GateResult } from "./report";
-import type { BuiltPage, BuiltSite } from "./site";
+import { addressOfLink, type BuiltPage, type BuiltSite } from "./site";
 
 export const seoLimits = { title: 60, description: 160 } as const;
 
@@ -11,7 +11,8 @@ export const seoLimits = { title: 60, description: 160 } as const;
  */
 export function checkSeo(site: BuiltSite): GateResult[] {
   const { pages } = site;
-  const indexed = pages.filter((page) => !isNoindex(page.$));
+  // A preview marks every page noindex: compare the pages its live site would list.
+  const indexed = pages.filter((page) => (site.preview ? page.kind !== "not-found" && page.kind !== "thank-you" : !isNoindex(page.$)));
   const titles = pages.map((page) => ({ page, text: page.$("head > title").text() }));
   const descriptions = pages.map((page) => ({ page, text: page.$('head > meta[name="description"]').attr("content") ?? "" }));
   const ldBlocks = pages.reduce((sum, page) => sum + page.$('script[type="application/ld+json"]').length, 0);
@@ -48,7 +49,7 @@ export function checkSeo(site: BuiltSite): GateResult[] {
     seoRow(
       `JSON-LD parses and matches the page (telephone, FAQs, breadcrumb): ${count(ldBlocks, "block")}`,
       pages.length,
-      pages.flatMap((page) => jsonLdProblems(page, site.baseUrl)),
+      pages.flatMap((page) => jsonLdProblems(page, site)),
     ),
   ];
   return rows;
@@ -95,7 +96,7 @@ function textRow(name: string, limit: number, texts: { page: BuiltPage; text: st
 type Json = Record<string, unknown>;
 
 /** The page's JSON-LD blocks parse, and their phone, FAQs and breadcrumb are the ones the page shows. */
-function jsonLdProblems(page: BuiltPage, baseUrl: string): string[] {
+function jsonLdProblems(page: BuiltPage, site: BuiltSite): string[] {
   const { $, url } = page;
   const problems: string[] = [];
   const blocks: Json[] = [];
@@ -139,7 +140,7 @@ function jsonLdProblems(page: BuiltPage, baseUrl: string): string[] {
 
   const breadcrumbList = blocks.find((block) => block["@type"] === "BreadcrumbList");
   const shownTrail = $('nav[aria-label="Breadcrumb"] li')
-    .map((index, li) => ({ position: index + 1, name: clean($(li).text()), item: new URL($(li).find("a").attr("href") ?? "", `${baseUrl}${url}`).href }))
+    .map((index, li) => ({ position: index + 1, name: clean($(li).text()), item: addressOfLink(site, $(li).find("a").attr("href") ?? "", url) }))
     .get();
   const statedTrail = ((breadcrumbList?.itemListElement as Json[] | undefined) ?? []).map((entry) => ({
     position: entry.position,

@@ -4,6 +4,7 @@ import { load, type CheerioAPI } from "cheerio";
 import { podcastUrl } from "../site/podcast";
 import type { OutputFile, PageKind } from "../content/types";
 import { citiesUrl } from "../content/urls";
+import { previewRobots } from "../site/robots";
 import { UserError } from "../errors";
 
 /** One HTML page of a built site. */
@@ -21,8 +22,16 @@ export interface BuiltPage {
 /** A built site as it lies on disk: every file, its pages with their kinds, and the address it is built for. */
 export interface BuiltSite {
   outDir: string;
-  /** The site's address without a trailing slash, as the build wrote it into robots.txt. */
+  /**
+   * The address the pages' URLs ("/naples/") are joined to, without a trailing slash, as their canonical addresses
+   * say: from robots.txt's Sitemap line ("https://…/previews/pr-42" for a site built under a base path), or, for a
+   * preview, whose robots.txt names no sitemap, from the home page's canonical address (the live site's).
+   */
   baseUrl: string;
+  /** The path the site was built for ("/" or "/previews/pr-42/"), as its pages' <html data-base-path> says. */
+  basePath: string;
+  /** Whether it is a preview build (`flightsite build --preview`): noindex everywhere, nothing in the sitemap. */
+  preview: boolean;
   files: OutputFile[];
   pages: BuiltPage[];
 }
@@ -59,10 +68,15 @@ export async function readBuiltSite(outDir: string): Promise<BuiltSite> {
   );
   files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const robots = files.find((f) => f.file === "robots.txt");
+  const home = files.find((f) => f.file === "index.html");
   const sitemapLine = robots && /^Sitemap:\s*(\S+)\/sitemap\.xml\s*$/m.exec(String(robots.contents));
-  if (!files.some((f) => f.file === "index.html") || !sitemapLine) {
+  const preview = robots !== undefined && String(robots.contents) === previewRobots;
+  const $home = home && load(String(home.contents));
+  const baseUrl = sitemapLine?.[1] ?? (preview ? $home?.("link[rel=canonical]").attr("href")?.replace(/\/$/, "") : undefined);
+  if (!$home || !baseUrl) {
     throw new NothingToCheckError(`${outDir} holds no built site (no index.html or robots.txt)`);
   }
+  const basePath = $home("html").attr("data-base-path") ?? "/";
   const pages = files
     .filter((f) => f.file.endsWith(".html"))
     .map((f) => {
@@ -71,7 +85,18 @@ export async function readBuiltSite(outDir: string): Promise<BuiltSite> {
       const url = urlOf(f.file);
       return { file: f.file, url, kind: pageKind(url, $), html: contents, $ };
     });
-  return { outDir, baseUrl: sitemapLine[1]!, files, pages };
+  return { outDir, baseUrl, basePath, preview, files, pages };
+}
+
+/**
+ * The absolute address a link on the page at `pageUrl` names, as its canonical address would say it: the link
+ * resolved where the page is served (under the base path), and its path within the site joined to baseUrl (the live
+ * site's, for a preview).
+ */
+export function addressOfLink(site: Pick<BuiltSite, "baseUrl" | "basePath">, href: string, pageUrl: string): string {
+  const served = new URL(href, new URL(`${site.basePath}${pageUrl.slice(1)}`, new URL(site.baseUrl).origin));
+  const path = served.pathname.startsWith(site.basePath) ? served.pathname.slice(site.basePath.length - 1) : served.pathname;
+  return `${site.baseUrl}${path}${served.search}${served.hash}`;
 }
 
 /** Page kinds in the order the report lists them: the visitor's way in, then the rest. */

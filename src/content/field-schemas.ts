@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { findRawHtml } from "./markdown";
-import { normalizeInternalLink } from "./urls";
+import { basePathPattern, normalizeInternalLink } from "./urls";
 
 // The field shapes many data files share (schema.ts puts them together into each file's shape). Messages finish the
 // sentence "<field>: ..." for someone editing YAML, not for a developer.
@@ -42,6 +42,9 @@ export const SiteOrHttpsUrl = z
   });
 
 /** A link inside the site, like /insurance or /contact#quote. */
+/** A folder path of the site's host, like "/" or "/previews/pr-42/" (the rule: basePathPattern in urls.ts). */
+export const BasePath = z.string().regex(basePathPattern, 'must start and end with "/", like /previews/pr-42/ (letters, digits, ".", "_", "~" and "-" between the slashes)');
+
 export const InternalPath = z
   .string()
   .regex(/^\/([a-z0-9-]+\/?)*(#[a-z0-9-]+)?$/, "must be a path inside this site, like /insurance or /contact#quote")

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { quoteApiPath } from "./urls";
 import {
+  BasePath,
   HttpsUrl,
   InternalPath,
   isCalendarDate,
@@ -115,6 +116,11 @@ export const SiteConfig = z.strictObject({
   founded: z.number().int().min(1900, "must be a year, like 1988").max(2100, "must be a year, like 1988"),
   headquarters: z.strictObject({ city: text, region: text, country: text }),
   baseUrl: HttpsUrl.refine((value) => !value.endsWith("/"), "must not end with a slash"),
+  /**
+   * The path the site lives under on baseUrl's host: every link, asset and absolute address starts with it.
+   * `flightsite build --base-path` replaces it for one build (a preview under /previews/pr-42/).
+   */
+  basePath: BasePath.default("/"),
   footerYear: z.number().int().min(2000, "must be a year, like 2025").max(2100, "must be a year, like 2025"),
   quote: QuoteSettings,
   /**
@@ -138,7 +144,13 @@ export const SiteConfig = z.strictObject({
   /** The podcast show; leave it out to use the defaults. */
   podcast: PodcastConfig.optional(),
 });
-export type SiteConfig = z.infer<typeof SiteConfig>;
+export type SiteConfig = z.infer<typeof SiteConfig> & {
+  /**
+   * Set by `flightsite build --preview`, never in site.yaml: a preview of the site, whose canonical addresses point
+   * at the live site (baseUrl + `liveBasePath`), whose pages are all noindex and whose quote forms never send.
+   */
+  preview?: { liveBasePath: string };
+};
 
 // --- data/home.yaml ---
 

@@ -13,9 +13,31 @@ export function pageFile(url: string): string {
   return `${url.replace(/^\/+/, "")}index.html`;
 }
 
-/** A site URL made absolute for canonical links, Open Graph and the sitemap. */
-export function absoluteUrl(baseUrl: string, url: string): string {
-  return `${baseUrl}${url}`;
+/** Where a site is, as an absolute address says it: its host, the path it lives under, and whether it is a preview. */
+export interface SiteAddress {
+  baseUrl: string;
+  /** "/" (the default) or a folder like "/previews/pr-42/". */
+  basePath?: string;
+  preview?: { liveBasePath: string };
+}
+
+/**
+ * A site URL ("/naples/") made absolute for canonical links, Open Graph, JSON-LD, the feed and the sitemap: on
+ * baseUrl, under the base path; a preview's, under the live site's base path, so that search engines and shares
+ * know the page by its live address.
+ */
+export function absoluteUrl(site: SiteAddress, url: string): string {
+  const base = site.preview?.liveBasePath ?? site.basePath ?? "/";
+  return `${site.baseUrl}${base === "/" ? url : withBasePath(base, url)}`;
+}
+
+/** A base path: "/", or folders of letters, digits, ".", "_", "~" and "-" between slashes ("/previews/pr-42/"). */
+export const basePathPattern = /^\/(?:(?!\.+\/)[A-Za-z0-9._~-]+\/)*$/;
+
+/** A root-relative URL ("/naples/") under the base path ("/previews/pr-42/naples/"); other URLs stay as they are. */
+export function withBasePath(basePath: string, url: string): string {
+  if (basePath === "/" || !url.startsWith("/") || url.startsWith("//")) return url;
+  return `${basePath}${url.slice(1)}`;
 }
 
 export const citiesUrl = "/cities/";

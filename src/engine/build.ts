@@ -17,7 +17,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const code = options.cache ? codeId() : undefined;
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
   const stored = cacheFile ? await readBuildCache(cacheFile, code!) : undefined;
-  const inputs = code && inputsDigest(code, options.root, options.dataDir, names);
+  // What the command adds to the sources (the day, a base path, a preview) is part of what the output is made from.
+  const made = code && `${code}\n${JSON.stringify([options.builtOn, options.basePath, options.preview])}`;
+  const inputs = made && inputsDigest(made, options.root, options.dataDir, names);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
   const last = stored?.last;
   if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {

@@ -10,6 +10,7 @@ import type { OutputRun, SiteOutput } from "./write-output";
 import { stageTimer, type StageTimer, type Changes, type EngineOptions, type EngineResult, type RunContext } from "./stages";
 import { noCache, type EngineParts, type RenderCache, type RendererSource } from "./engine-parts";
 import { KeptLinkCheck } from "./kept-link-check";
+import { withBuildPath } from "./build-path";
 import { ContentLoader } from "./load-content";
 import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";
 import { renderRoutes } from "./render-step";
@@ -84,7 +85,7 @@ export class BuildEngine {
         // Render what the plan says, keep the rest; each file goes into the cache's record, and into the link check as it
         // comes (which then looks again only at what changed).
         const record = this.#cache.record();
-        this.#linkCheck.begin(content.site.baseUrl);
+        this.#linkCheck.begin(content.site);
         // Kept: the files whose key is unchanged, and those of the last output no route was created for, which stand.
         for (const names of [site.standing, planned.keep]) {
           run.keep(names, this.#files);
@@ -228,12 +229,13 @@ export class BuildEngine {
     return renderer;
   }
 
-  /** The validated content with what the engine was told beside data/: the dev server's quote endpoint, the build's day. */
+  /** The validated content with what the engine was told beside data/: the dev server's quote endpoint, the build's day, its base path. */
   #withEngineOptions(content: SiteContent): SiteContent {
     const endpoint = content.site.quote.endpoint ?? this.options.quoteEndpoint;
     const withEndpoint =
       endpoint === content.site.quote.endpoint ? content : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
-    return this.options.builtOn === undefined ? withEndpoint : { ...withEndpoint, builtOn: this.options.builtOn };
+    const withDay = this.options.builtOn === undefined ? withEndpoint : { ...withEndpoint, builtOn: this.options.builtOn };
+    return withBuildPath(withDay, this.options);
   }
 
   #brokenLinks(broken: BrokenLink[]): BrokenLink[] {

@@ -2,19 +2,25 @@ import { LinkCheck, type BrokenLink } from "./link-check";
 import type { BuildCache } from "./build-cache";
 import type { FoundLinks } from "../render/scan-links";
 
+/** Where the checked site is: its links resolve on baseUrl, under basePath ("/" when left out). */
+export interface CheckedSite {
+  baseUrl: string;
+  basePath?: string;
+}
+
 /**
  * The link check of an output that a long-running process updates in place (`serve --watch`), kept between runs:
  * only the files whose bytes changed since they were last put in are put in again, so a save costs the pages it
  * changed, not the whole site. Each file is known by its SHA-256 as it was last put in.
  */
 export class KeptLinkCheck {
-  #kept: { baseUrl: string; check: LinkCheck; files: Map<string, string> } | undefined;
+  #kept: { where: string; check: LinkCheck; files: Map<string, string> } | undefined;
   /** What the run under way changed: the files put again, and whether a page's ids changed. */
   #run: { changed: string[]; idsChanged: boolean } | undefined;
 
   /** Takes over the check of a run that saw the whole output: `shas` is each of its files' SHA-256. */
-  adopt(baseUrl: string, check: LinkCheck, shas: Map<string, string>): void {
-    this.#kept = { baseUrl, check, files: new Map(shas) };
+  adopt(site: CheckedSite, check: LinkCheck, shas: Map<string, string>): void {
+    this.#kept = { where: whereOf(site), check, files: new Map(shas) };
   }
 
   /** Forgets every file: the next run is checked whole (after a run that failed, whose files the output does not hold). */
@@ -26,18 +32,19 @@ export class KeptLinkCheck {
    * The broken links after a run. With `others` (each file not rendered from a route, and its SHA-256), `files` and
    * `others` are the whole site, and a file not among them is gone. Without it, only the `touched` files changed.
    */
-  broken(baseUrl: string, files: BuildCache, touched: string[], others: Map<string, string> | undefined): BrokenLink[] {
-    if (others === undefined && this.#kept?.baseUrl !== baseUrl) throw new Error("the link check was asked about some pages of a site it has not seen whole");
-    this.begin(baseUrl);
+  broken(site: CheckedSite, files: BuildCache, touched: string[], others: Map<string, string> | undefined): BrokenLink[] {
+    if (others === undefined && this.#kept?.where !== whereOf(site)) throw new Error("the link check was asked about some pages of a site it has not seen whole");
+    this.begin(site);
     for (const name of touched) this.put(name, files.get(name)!.sha256, files.get(name)!.found);
     for (const [name, sha256] of others ?? []) this.put(name, sha256, undefined);
     const gone = others ? [...this.#kept!.files.keys()].filter((name) => !files.has(name) && !others.has(name)) : [];
     return this.finish(gone);
   }
 
-  /** Starts a run's check of the site at `baseUrl`; a site it has not seen (or another) is checked whole. */
-  begin(baseUrl: string): void {
-    if (this.#kept?.baseUrl !== baseUrl) this.#kept = { baseUrl, check: new LinkCheck(baseUrl), files: new Map() };
+  /** Starts a run's check of `site`; a site it has not seen (or another, or the same under another base path) is checked whole. */
+  begin(site: CheckedSite): void {
+    const where = whereOf(site);
+    if (this.#kept?.where !== where) this.#kept = { where, check: new LinkCheck(site.baseUrl, site.basePath), files: new Map() };
     this.#run = { changed: [], idsChanged: false };
   }
 
@@ -77,6 +84,8 @@ export class KeptLinkCheck {
 }
 
 // --- internal ---
+
+const whereOf = (site: CheckedSite) => `${site.baseUrl}${site.basePath ?? "/"}`;
 
 function sameIds(before: ReadonlySet<string> | undefined, after: string[]): boolean {
   const distinct = new Set(after);

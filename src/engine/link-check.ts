@@ -7,12 +7,17 @@ export interface BrokenLink {
   /** The page the link is on, relative to dist/. */
   page: string;
   link: string;
+  /** What is wrong when it is not that nothing is there: a link from the root that escaped the base path. */
+  problem?: string;
 }
 
 /**
  * The link check of a whole site, fed as the site is rendered and decided at the end: every internal link, asset and
  * anchor reference in the HTML pages (and the files a feed points at) must resolve to a file (or an id on the
- * target page) of the output. Absolute links to the site's own baseUrl count as internal; other origins, tel:,
+ * target page) of the output. Off the root (a base path like "/previews/pr-42/"), a link resolves to the file at its
+ * path less the base path, and a root-relative link outside the base path is broken: it escaped the site. Absolute
+ * links to the site's own baseUrl under the base path count as internal; other origins (and, on the same host,
+ * addresses outside the base path: the live site a preview points at), tel:,
  * mailto: and the quote forms' /api/quote (answered by the intake function or the dev server, not a file) are not
  * checked. It keeps no page's text: each distinct link is resolved once, when it first arrives, and a page keeps its
  * links' entries piece by piece (one list for a piece that many pages share), so its memory grows with the distinct
@@ -22,6 +27,7 @@ export interface BrokenLink {
 export class LinkCheck {
   readonly #siteOrigin: string;
   readonly #baseUrl: string;
+  readonly #basePath: string;
   readonly #names = new Set<string>();
   /** Each page's links, in document order, piece by piece: a piece shared by many pages has one list for all. */
   readonly #pages = new Map<string, (readonly LinkEntry[])[]>();
@@ -43,8 +49,9 @@ export class LinkCheck {
    */
   readonly #pieceEntries = pieceMemo<{ entries: readonly LinkEntry[]; selfLinks: readonly LinkEntry[] }>();
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, basePath = "/") {
     this.#baseUrl = baseUrl;
+    this.#basePath = basePath;
     this.#siteOrigin = new URL(baseUrl).origin;
   }
 
@@ -79,7 +86,7 @@ export class LinkCheck {
       for (const piece of found) if (piece.ids.length > 0) ids.push(this.#idsText(piece));
       this.#ids.set(file, ids);
     } else this.#ids.delete(file);
-    const pagePath = `/${file.replace(/index\.html$/, "")}`;
+    const pagePath = `${this.#basePath}${file.replace(/index\.html$/, "")}`;
     const selfLinks: LinkEntry[] = [];
     this.#pages.set(file, found.map((piece) => this.#entriesOf(piece, file, pagePath, selfLinks)));
     // A link to an anchor on the page itself is decided now, while the page's ids are at hand.
@@ -122,12 +129,13 @@ export class LinkCheck {
   }
 
   #brokenOn(files: Iterable<string>, leadsNowhere: (entry: LinkEntry, page: string) => boolean): BrokenLink[] {
-    const found: { page: string; position: number; link: string }[] = [];
+    const found: { page: string; position: number; link: string; problem?: string }[] = [];
+    const outside = `is outside the base path ${this.#basePath}`;
     for (const page of files) {
       let position = 0;
       for (const entries of this.#pages.get(page) ?? []) {
         for (const entry of entries) {
-          if (leadsNowhere(entry, page)) found.push({ page, position, link: entry.link });
+          if (leadsNowhere(entry, page)) found.push({ page, position, link: entry.link, ...(entry.target?.outside && { problem: outside }) });
           position++;
         }
       }
@@ -193,8 +201,22 @@ export class LinkCheck {
   /** Where `link` on the page at `pagePath` leads (null: not a file of this site), as a browser resolves it. */
   #targetOf(link: string, pagePath: string): Target | null {
     const url = new URL(link, new URL(pagePath, this.#baseUrl));
-    const served = url.origin === this.#siteOrigin && url.pathname !== quoteApiPath;
-    return served ? { file: fileFor(url.pathname), anchor: decodeURIComponent(url.hash.slice(1)) } : null;
+    if (url.origin !== this.#siteOrigin) return null;
+    const path = this.#sitePath(url.pathname, !/^[a-z][a-z0-9+.-]*:/i.test(link));
+    if (typeof path !== "string") return path;
+    return path === quoteApiPath ? null : { file: fileFor(path), anchor: decodeURIComponent(url.hash.slice(1)) };
+  }
+
+  /**
+   * A URL path of the site's host as a path of the output: "/previews/pr-42/naples/" → "/naples/" under that base
+   * path. Outside it, a link written on the site (`relative`: root-relative or relative) escaped it and leads nowhere;
+   * an absolute address leads to another site on the same host, which is not checked (null).
+   */
+  #sitePath(pathname: string, relative: boolean): string | Target | null {
+    const base = this.#basePath;
+    if (base === "/") return pathname;
+    if (pathname.startsWith(base)) return pathname.slice(base.length - 1);
+    return relative ? { file: undefined, anchor: "", outside: true } : null;
   }
 
   /**
@@ -206,10 +228,13 @@ export class LinkCheck {
     const hash = link.indexOf("#");
     const anchor = hash === -1 ? "" : link.slice(hash + 1);
     if (!plainAnchor.test(anchor)) return undefined;
-    if (hash === 0) return { file: fileFor(pagePath), anchor };
+    if (hash === 0) return { file: fileFor(this.#sitePath(pagePath, true) as string), anchor };
     const origin = this.#siteOrigin;
-    const path = link.slice(link.startsWith(origin) && link.charCodeAt(origin.length) === 47 /* / */ ? origin.length : 0, hash === -1 ? undefined : hash);
-    if (path.charCodeAt(0) !== 47 /* / */ || !plainPath.test(path)) return undefined;
+    const onOrigin = link.startsWith(origin) && link.charCodeAt(origin.length) === 47; /* / */
+    const linked = link.slice(onOrigin ? origin.length : 0, hash === -1 ? undefined : hash);
+    if (linked.charCodeAt(0) !== 47 /* / */ || !plainPath.test(linked)) return undefined;
+    const path = this.#sitePath(linked, !onOrigin);
+    if (typeof path !== "string") return path;
     return path === quoteApiPath ? null : { file: fileFor(path), anchor };
   }
 
@@ -243,8 +268,8 @@ export function linksOf(file: OutputFile): FileLinks | undefined {
 }
 
 /** The link check over a whole site held in memory (the quality gates read dist/ this way; tests too). */
-export function findBrokenLinks(files: OutputFile[], baseUrl: string): BrokenLink[] {
-  const check = new LinkCheck(baseUrl);
+export function findBrokenLinks(files: OutputFile[], baseUrl: string, basePath = "/"): BrokenLink[] {
+  const check = new LinkCheck(baseUrl, basePath);
   for (const file of files) {
     const found = linksOf(file);
     if (found) check.addPage(file.file, found.links, found.ids);
@@ -270,14 +295,16 @@ interface Target {
   anchor: string;
   /** The page the link is on ("#main"), whichever that is; `file` is then unused. */
   self?: true;
+  /** A root-relative link outside the base path: it leads nowhere on this site. */
+  outside?: true;
 }
 
 /** The entry of a page's link to its own address, which resolves by being there. */
 const linkToItself: LinkEntry = { link: "", target: null };
 
-function inPageOrder(found: { page: string; position: number; link: string }[]): BrokenLink[] {
+function inPageOrder(found: { page: string; position: number; link: string; problem?: string }[]): BrokenLink[] {
   found.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : a.position - b.position));
-  return found.map(({ page, link }) => ({ page, link }));
+  return found.map(({ page, link, problem }) => (problem ? { page, link, problem } : { page, link }));
 }
 
 // A path of plain segments ("/", "/naples/", "/assets/site.css"), none "." or "..", nothing to encode or normalize.

@@ -18,6 +18,10 @@ export interface BuildOptions {
   cache?: boolean;
   /** The day of this build, for /accessibility/ (EngineOptions.builtOn). */
   builtOn?: string;
+  /** The path the site is built for, instead of data/site.yaml's basePath (EngineOptions.basePath). */
+  basePath?: string;
+  /** A preview build (EngineOptions.preview). */
+  preview?: boolean;
 }
 
 export interface BuildResult {
@@ -60,6 +64,16 @@ export interface EngineOptions {
    * builds and checks together). Left out, the page names no day (tests, whose output must not depend on the clock).
    */
   builtOn?: string;
+  /**
+   * The path the site is built for, like "/previews/pr-42/", replacing data/site.yaml's basePath: every link, asset
+   * and absolute address is under it (`flightsite build --base-path`).
+   */
+  basePath?: string;
+  /**
+   * A preview of the site (`flightsite build --preview`): canonical addresses at the live site (site.yaml's baseUrl
+   * and basePath), every page noindex, nothing in the sitemap, and quote forms that show how to call instead of sending.
+   */
+  preview?: boolean;
 }
 
 /** What changed since the last run; a run without it looks at everything. */

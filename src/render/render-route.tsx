@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SharedPartsContext, type SharedParts } from "../../templates/Once";
 import { renderFeed } from "../site/feed";
 import { renderSitemap } from "../site/sitemap";
+import { rebaseHtml } from "./base-path";
 import { scanHtml, type FoundLinks } from "./scan-links";
 import type { OutputFile, Route, SiteConfig } from "../content/types";
 
@@ -14,7 +15,7 @@ export interface RenderContext {
 /** One route → one output file. Pure: the same route and context always give the same bytes. */
 export function renderRoute(route: Route, context: RenderContext): OutputFile {
   if (route.kind === "page") {
-    const page = renderPage(route);
+    const page = renderPage(route, context.site.basePath);
     return { file: page.file, contents: pageText(page) };
   }
   return renderNonPage(route, context);
@@ -42,9 +43,13 @@ export function pageText(page: PagePieces): string {
   return page.pieces.map((piece) => (typeof piece === "string" ? piece : piece.markup)).join("");
 }
 
-export function renderPage(route: Extract<Route, { kind: "page" }>): PagePieces {
-  sharedParts.startPage();
-  const page = renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>);
+/**
+ * A page in pieces; off the root (`basePath` other than "/"), every root-relative link in it, its shared parts' too,
+ * under the base path (src/render/base-path.ts).
+ */
+export function renderPage(route: Extract<Route, { kind: "page" }>, basePath = "/"): PagePieces {
+  sharedParts.startPage(basePath);
+  const page = rebaseHtml(renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>), basePath);
   return { file: route.file, pieces: ["<!DOCTYPE html>", ...sharedParts.split(page)] };
 }
 
@@ -78,9 +83,14 @@ class SharedPartsCache implements SharedParts {
   #components = new Map<ComponentType<never>, number>();
   #objects = new WeakMap<object, number>();
   #nextObject = 0;
+  #basePath = "/";
 
-  /** Called before each page, never during one: the placeholders of a page must stay valid until it is split. */
-  startPage(): void {
+  /**
+   * Called before each page, never during one: the placeholders of a page must stay valid until it is split. Parts
+   * are rendered under the page's base path, and known by it too: the same props give other links under another.
+   */
+  startPage(basePath: string): void {
+    this.#basePath = basePath;
     if (this.#parts.length > 500) {
       this.#byKey.clear();
       this.#parts = [];
@@ -90,7 +100,7 @@ class SharedPartsCache implements SharedParts {
   placeholder(component: ComponentType<never>, props: object): number {
     const key = this.#keyOf(component, props);
     let index = this.#byKey.get(key);
-    if (index === undefined) this.#byKey.set(key, (index = this.#parts.push(new LazyPart(component, props)) - 1));
+    if (index === undefined) this.#byKey.set(key, (index = this.#parts.push(new LazyPart(component, props, this.#basePath)) - 1));
     return index;
   }
 
@@ -109,7 +119,7 @@ class SharedPartsCache implements SharedParts {
   }
 
   #keyOf(component: ComponentType<never>, props: object): string {
-    let key = `${this.#idOf(this.#components, component)}`;
+    let key = `${this.#basePath}\u0000${this.#idOf(this.#components, component)}`;
     for (const [name, value] of Object.entries(props)) {
       key += `\u0000${name}=${value !== null && typeof value === "object" ? `#${this.#idOf(this.#objects, value)}` : JSON.stringify(value)}`;
     }
@@ -132,10 +142,11 @@ class LazyPart implements SharedPart {
   constructor(
     readonly component: ComponentType<never>,
     readonly props: object,
+    readonly basePath: string,
   ) {}
 
   get markup(): string {
-    return (this.#markup ??= renderToStaticMarkup(createElement(this.component, this.props as never)));
+    return (this.#markup ??= rebaseHtml(renderToStaticMarkup(createElement(this.component, this.props as never)), this.basePath));
   }
 
   get bytes(): Buffer {

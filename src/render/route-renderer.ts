@@ -52,7 +52,7 @@ export interface RouteRendering {
 export function renderFile(route: Route, context: RenderContext, rendering: RouteRendering = { renderPage, renderNonPage }, key?: string): RenderedItem {
   if (route.kind === "page") {
     // A city's page is made when its element is read (src/site/routes.tsx): read it once.
-    const page = rendering.renderPage({ ...route });
+    const page = rendering.renderPage({ ...route }, context.site.basePath);
     const found: FoundLinks[] = [];
     for (const piece of page.pieces) {
       if (typeof piece === "string") {

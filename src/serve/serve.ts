@@ -12,7 +12,7 @@ import { SiteFiles, listen } from "./site-files";
 import { watchSources } from "./watch-sources";
 import { UserError, formatUserError } from "../errors";
 import { getRequestListener } from "@hono/node-server";
-import { quoteApiPath } from "../content/urls";
+import { quoteApiPath, withBasePath } from "../content/urls";
 import { createQuoteApp } from "../quote/app";
 import { appendQuoteTo } from "../quote/store";
 
@@ -69,12 +69,15 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const storeQuote = appendQuoteTo(options.quotesFile);
   // Made once the server listens: the receiver accepts only the server's own address as the origin of a quote.
   let answerQuote: ReturnType<typeof getRequestListener> = async () => {};
-  const site = new SiteFiles(outDir, devClient ? devClientPath : undefined);
+  // The site is served under the base path it was built for (site.yaml's, or --base-path), and so is the receiver.
+  const basePath = () => builder.content?.site.basePath ?? options.basePath ?? "/";
+  const site = new SiteFiles(outDir, devClient ? devClientPath : undefined, basePath);
+  const quotePath = withBasePath(basePath(), localQuoteEndpoint);
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     let answered: Promise<void>;
-    if (url.pathname === localQuoteEndpoint) answered = answerQuote(request, response);
+    if (url.pathname === quotePath) answered = answerQuote(request, response);
     else if (events && url.pathname === eventsPath) answered = Promise.resolve(events.connect(request, response));
     else if (devClient && url.pathname === devClientPath) answered = Promise.resolve(sendJavaScript(request, response, devClient));
     else answered = site.answer(request, response, url);
@@ -90,7 +93,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const origin = `http://${host}:${port}`;
   // The same app as the intake function's (src/quote/app.ts), on Node through @hono/node-server.
   const quoteApp = createQuoteApp({
-    path: localQuoteEndpoint,
+    path: quotePath,
     siteOrigin: origin,
     otherOrigins: ownOrigins(options.host, port),
     store: async (quote) => {
@@ -111,7 +114,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   let closing: Promise<void> | undefined;
   return {
-    url: `${origin}/`,
+    url: `${origin}${basePath()}`,
     failed,
     close() {
       closing ??= (async () => {

@@ -11,8 +11,8 @@ import { contentTypeFor } from "./content-types";
  * Serves an already built site from outDir exactly as `serve` does (S3's answers, 404.html with status 404), without
  * building, watching or the quote receiver: what `flightsite check` and Lighthouse look at.
  */
-export async function serveBuiltSite(outDir: string, host = "127.0.0.1", port = 0): Promise<{ origin: string; close(): Promise<void> }> {
-  const site = new SiteFiles(outDir, undefined);
+export async function serveBuiltSite(outDir: string, host = "127.0.0.1", port = 0, basePath = "/"): Promise<{ origin: string; close(): Promise<void> }> {
+  const site = new SiteFiles(outDir, undefined, () => basePath);
   const server = createServer((request, response) => {
     site.answer(request, response, new URL(request.url ?? "/", "http://localhost")).catch(() => {
       if (!response.headersSent) response.writeHead(500);
@@ -31,13 +31,18 @@ export async function serveBuiltSite(outDir: string, host = "127.0.0.1", port = 
   };
 }
 
-/** dist/ as S3 static website hosting serves it, plus the dev script in HTML pages when watching. */
+/**
+ * dist/ as S3 static website hosting serves it, plus the dev script in HTML pages when watching. A site built for a
+ * base path ("/previews/pr-42/") is served under it, as CloudFront serves a preview: "/" redirects there, and any
+ * other path outside it is not found.
+ */
 export class SiteFiles {
   #assets: ReturnType<typeof sirv>;
 
   constructor(
     readonly outDir: string,
     readonly devScript: string | undefined,
+    readonly basePath: () => string = () => "/",
   ) {
     this.#assets = sirv(outDir, {
       dev: true, // look at the folder on every request: rebuilds change it
@@ -61,7 +66,17 @@ export class SiteFiles {
       return this.#notFound(request, response);
     }
     if (pathname.includes("\0") || pathname.split("/").includes("..")) return this.#notFound(request, response);
-    const file = pathname.slice(1);
+    const base = this.basePath();
+    if (base !== "/") {
+      if (pathname === "/" || `${pathname}/` === base) {
+        response.writeHead(302, { Location: `${base}${url.search}`, "Cache-Control": "no-store" });
+        return void response.end();
+      }
+      if (!pathname.startsWith(base)) return this.#notFound(request, response);
+      // sirv serves the file at the URL's path: give it the path within outDir.
+      request.url = `${url.pathname.slice(base.length - 1)}${url.search}`;
+    }
+    const file = pathname.slice(base.length);
     if (pathname.endsWith("/")) {
       return (await this.#isFile(`${file}index.html`)) ? this.#sendPage(request, response, `${file}index.html`, 200) : this.#notFound(request, response);
     }

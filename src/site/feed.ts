@@ -22,8 +22,8 @@ export const feedNamespaces = {
  */
 export function renderFeed(site: SiteConfig, episodes: Episode[]): string {
   const show = podcastShow(site);
-  const absolute = (url: string) => (url.startsWith("/") ? absoluteUrl(site.baseUrl, url) : url);
-  const feedUrl = absoluteUrl(site.baseUrl, podcastFeedUrl);
+  const absolute = (url: string) => (url.startsWith("/") ? absoluteUrl(site, url) : url);
+  const feedUrl = absoluteUrl(site, podcastFeedUrl);
   // The Podcasting 2.0 rule for a show without a stored guid: a UUIDv5 of the feed URL without its scheme.
   const guid = show.guid ?? uuidV5(feedUrl.replace(/^[a-z]+:\/\//, "").replace(/\/$/, ""), podcastNamespaceUuid);
   const showImage = absolute(show.image);
@@ -33,7 +33,7 @@ export function renderFeed(site: SiteConfig, episodes: Episode[]): string {
     .filter((episode) => !withoutAudio.has(episode))
     .map((episode) => ({
       title: episode.title,
-      link: absoluteUrl(site.baseUrl, episodeUrl(episode.slug)),
+      link: absoluteUrl(site, episodeUrl(episode.slug)),
       // Derived from the show's guid and the slug, not from the web address: it survives a change of domain.
       guid: { "@isPermaLink": "false", "#text": uuidV5(episode.slug, guid) },
       pubDate: rfc822(publishedAt(episode.publish_date)),
@@ -62,13 +62,13 @@ export function renderFeed(site: SiteConfig, episodes: Episode[]): string {
       channel: {
         "atom:link": { "@href": feedUrl, "@rel": "self", "@type": "application/rss+xml" },
         title: show.title,
-        link: absoluteUrl(site.baseUrl, podcastUrl),
+        link: absoluteUrl(site, podcastUrl),
         description: show.description,
         language: show.language,
         copyright: `© ${site.footerYear} ${site.companyName}`,
         ...(episodes.length > 0 && { lastBuildDate: rfc822(lastChanged(episodes, withoutAudio)) }),
         generator: "flightsite",
-        image: { url: showImage, title: show.title, link: absoluteUrl(site.baseUrl, podcastUrl) },
+        image: { url: showImage, title: show.title, link: absoluteUrl(site, podcastUrl) },
         "itunes:image": { "@href": showImage },
         "itunes:category": { "@text": show.category.name, "itunes:category": { "@text": show.category.subcategory } },
         "itunes:explicit": "false",

@@ -45,7 +45,8 @@ export function chromeFor(
   return {
     site,
     assets,
-    head: { ...head, canonical: absoluteUrl(site.baseUrl, head.url), jsonLd },
+    // A preview is no page of its own to search engines: every page noindex, canonical to the live page.
+    head: { ...head, canonical: absoluteUrl(site, head.url), jsonLd, ...(site.preview && { noindex: true }) },
     // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
     quote: { modal: false, footer: true, ...quote },
   };

@@ -19,6 +19,7 @@ import { renderMarkdown } from "../content/markdown";
 import { chromeFor, home, lazyPage, page, videoFor } from "./page-route";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
 import { podcastFeedUrl } from "./podcast";
+import { robotsText } from "./robots";
 import { accessibilityFacts, privacyFacts } from "./privacy-facts";
 import { faqJsonLd, localBusinessJsonLd, type Crumb } from "./structured-data";
 import type { AssetUrls, City, Destination, Download, Page, Route, SiteContent } from "../content/types";
@@ -46,14 +47,16 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
   const indexable = routes.filter(
     (route) => route.kind === "page" && route.pageKind !== "not-found" && route.pageKind !== "thank-you",
   );
+  const { preview } = content.site;
   routes.push(
     { kind: "feed", url: podcastFeedUrl, file: podcastFeedUrl.slice(1), episodes: content.episodes },
-    { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: indexable.map((r) => absoluteUrl(content.site.baseUrl, r.url)) },
+    // A preview lists nothing to index, and asks every crawler to stay out.
+    { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: preview ? [] : indexable.map((r) => absoluteUrl(content.site, r.url)) },
     {
       kind: "text",
       url: "/robots.txt",
       file: "robots.txt",
-      contents: `User-agent: *\nDisallow:\n\nSitemap: ${absoluteUrl(content.site.baseUrl, "/sitemap.xml")}\n`,
+      contents: robotsText(content.site),
     },
   );
   return routes;

@@ -18,7 +18,7 @@ export function breadcrumbJsonLd(site: SiteConfig, crumbs: Crumb[]): JsonLd {
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
-      item: absoluteUrl(site.baseUrl, crumb.url),
+      item: absoluteUrl(site, crumb.url),
     })),
   };
 }
@@ -30,7 +30,7 @@ export function localBusinessJsonLd(site: SiteConfig, url: string, city?: City):
     "@type": "LocalBusiness",
     name: site.companyName,
     description: city ? city.metaDescription : site.description,
-    url: absoluteUrl(site.baseUrl, url),
+    url: absoluteUrl(site, url),
     telephone: site.phone.tel,
     foundingDate: String(site.founded),
     slogan: site.tagline,
@@ -124,4 +124,4 @@ export function podcastEpisodeJsonLd(site: SiteConfig, series: PodcastSeriesFact
 
 // --- internal ---
 
-const absoluteIfLocal = (site: SiteConfig, url: string) => (url.startsWith("/") ? absoluteUrl(site.baseUrl, url) : url);
+const absoluteIfLocal = (site: SiteConfig, url: string) => (url.startsWith("/") ? absoluteUrl(site, url) : url);

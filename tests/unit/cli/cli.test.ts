@@ -32,8 +32,10 @@ describe("flightsite --help", () => {
     expect(stdout).toMatch(/^ {2}build \[options\] +Validate data\/, render every page and write the site to\s+dist\//m);
     const build = flightsite("build", "--help");
     expect(build.code).toBe(0);
-    expect(build.stdout).toMatch(/--data <dir> +folder with the YAML content \(default: the project's data\/\)/);
-    expect(build.stdout).toMatch(/--out <dir> +folder to write the site to \(default: the project's dist\/\)/);
+    expect(build.stdout).toMatch(/--data <dir> +folder with the YAML content \(default: the project's\s+data\/\)/);
+    expect(build.stdout).toMatch(/--out <dir> +folder to write the site to \(default: the project's\s+dist\/\)/);
+    expect(build.stdout).toMatch(/--base-path <path> +build the site for this path of its host, like\s+\/previews\/pr-42\//);
+    expect(build.stdout).toMatch(/--preview +a preview: /);
   }, 60_000);
 
   it("finds the project from any of its subfolders", () => {

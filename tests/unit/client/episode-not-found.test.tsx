@@ -22,6 +22,13 @@ describe("the 404 page under /podcast/", () => {
     expect(page).toEqual(elements());
   });
 
+  it("looks under the site's base path for /podcast/ (issue 27)", () => {
+    const page = elements();
+    expect(showEpisodeNotFound("/podcast/x/", page, "/previews/pr-42/")).toBe(false);
+    expect(showEpisodeNotFound("/previews/pr-42/podcast/x/", page, "/previews/pr-42/")).toBe(true);
+    expect(page.heading.textContent).toBe("Episode not found");
+  });
+
   it("does nothing on a page without the 404 heading", () => {
     expect(showEpisodeNotFound("/podcast/x/", { heading: null, episodeLinks: null })).toBe(false);
   });

@@ -127,6 +127,30 @@ describe("parseDataFile", () => {
     ]);
   });
 
+  it("refuses a base path that does not start and end with a slash, at its line (issue 27)", () => {
+    const lines = [
+      "companyName: Florida Medical Flights",
+      "tagline: There When You Need Us",
+      "description: Non-emergency medical flight coordination.",
+      "phone: { display: (800) 327-3004, tel: '+18003273004' }",
+      "founded: 1988",
+      "headquarters: { city: St. Petersburg, region: FL, country: US }",
+      "baseUrl: https://www.example.org",
+      "basePath: previews/pr-42",
+      "footerYear: 2025",
+      "quote: {}",
+      "analytics: {}",
+      "video: {}",
+      "",
+    ];
+    const site = (basePath: string): SourceFile => ({ path: "data/site.yaml", text: lines.join("\n").replace("previews/pr-42", basePath) });
+    expect(messagesFor(site("previews/pr-42"), SiteConfig)).toEqual([
+      'data/site.yaml:8:11 basePath: must start and end with "/", like /previews/pr-42/ (letters, digits, ".", "_", "~" and "-" between the slashes)',
+    ]);
+    for (const wrong of ["/previews/pr-42", "/previews//", "/../", "/a b/"]) expect(messagesFor(site(JSON.stringify(wrong)), SiteConfig)).toHaveLength(1);
+    for (const right of ["/", "/previews/pr-42/", "/v1.2/"]) expect(messagesFor(site(right), SiteConfig)).toEqual([]);
+  });
+
   it("refuses raw HTML in a markdown body and names what it found", () => {
     const page: SourceFile = {
       path: "data/pages/about.yaml",

@@ -62,7 +62,7 @@ describe("the GitHub workflows", () => {
       const match = /^(?:node bin\/flightsite\.js|npx flightsite) (\S+)(.*)$/.exec(command);
       return match ? [{ subcommand: match[1]!, options: match[2]!.match(/--[a-z-]+/g) ?? [] }] : [];
     });
-    expect(runs.map((run) => run.subcommand).sort()).toEqual(["changes", "check", "check", "deploy", "deploy", "teardown"]);
+    expect(runs.map((run) => run.subcommand).sort()).toEqual(["build", "changes", "check", "check", "deploy", "deploy", "teardown"]);
     for (const { subcommand, options } of runs) {
       const help = await helpOf(subcommand);
       for (const option of options) expect(help, `flightsite ${subcommand} ${option}`).toContain(`${option} `);
@@ -140,8 +140,9 @@ describe("the preview workflow", () => {
     expect(commandsOf({ ...preview, jobs: { preview: job } })).toEqual([
       "npm ci",
       "npm run build",
+      'node bin/flightsite.js build --base-path "$PREVIEW_PREFIX" --preview --out dist-preview',
       "node bin/flightsite.js check > check.md",
-      'node bin/flightsite.js deploy --bucket "$SITE_BUCKET" --prefix "$PREVIEW_PREFIX" --distribution "$SITE_DISTRIBUTION_ID"',
+      'node bin/flightsite.js deploy --bucket "$SITE_BUCKET" --prefix "$PREVIEW_PREFIX" --distribution "$SITE_DISTRIBUTION_ID" --out dist-preview',
       'node bin/flightsite.js changes --bucket "$SITE_BUCKET" --url "$PREVIEW_URL" > changes.md',
     ]);
     const check = job.steps.find((step) => step.run?.includes(" check "))! as Step & { "continue-on-error"?: boolean; id?: string };
@@ -168,9 +169,16 @@ describe("the preview workflow", () => {
     });
   });
 
-  it("says, in the workflow and in the comment, that links stay root-relative until the base path lands", () => {
-    expect(text).toContain("Until the build can write links under a base path (issue 27, point 5), a preview's links and assets are\n# root-relative");
-    expect(String(preview.jobs.preview!.steps.at(-1)!.with?.script)).toContain("Links and assets in a preview are still root-relative");
+  it("deploys a preview build under the pull request's base path, and compares the build that would go live (issue 27)", () => {
+    const steps = preview.jobs.preview!.steps;
+    const build = steps.find((step) => step.run?.includes("--preview"))!.run!;
+    expect(build.split(" ")).toEqual(expect.arrayContaining(["build", "--base-path", '"$PREVIEW_PREFIX"', "--preview", "--out", "dist-preview"]));
+    expect(preview.env?.PREVIEW_PREFIX).toBe("previews/pr-${{ github.event.pull_request.number }}/");
+    // What is deployed is the preview build; what the gates check and `changes` compares is the plain one in dist/.
+    expect(steps.find((step) => step.run?.includes("flightsite.js deploy"))!.run).toMatch(/--out dist-preview$/);
+    for (const command of ["flightsite.js check", "flightsite.js changes"]) expect(steps.find((step) => step.run?.includes(command))!.run).not.toContain("--out");
+    expect(text).not.toMatch(/until the base path|root-relative/i);
+    expect(String(steps.at(-1)!.with?.script)).toContain("its quote forms send nothing");
   });
 
   it("names only repository variables that infra/README.md says how to fill", () => {

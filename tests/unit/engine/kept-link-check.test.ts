@@ -30,43 +30,43 @@ describe("the link check kept between runs (serve --watch)", () => {
   it("checks a whole site the first time, and a complete run again after any change", () => {
     const kept = new KeptLinkCheck();
     const files = site();
-    expect(kept.broken(baseUrl, files, [...files.keys()], others())).toEqual([]);
+    expect(kept.broken({ baseUrl }, files, [...files.keys()], others())).toEqual([]);
     // The stylesheet is gone: the home page's link to it leads nowhere.
-    expect(kept.broken(baseUrl, files, [...files.keys()], new Map())).toEqual([{ page: "index.html", link: "/assets/site.css" }]);
+    expect(kept.broken({ baseUrl }, files, [...files.keys()], new Map())).toEqual([{ page: "index.html", link: "/assets/site.css" }]);
   });
 
   it("refuses to check some pages of a site it has not seen whole", () => {
     const files = site();
-    expect(() => new KeptLinkCheck().broken(baseUrl, files, ["index.html"], undefined)).toThrow(/has not seen whole/);
+    expect(() => new KeptLinkCheck().broken({ baseUrl }, files, ["index.html"], undefined)).toThrow(/has not seen whole/);
   });
 
   it("looks again only at the pages whose bytes changed, and finds a link one of them broke", () => {
     const kept = new KeptLinkCheck();
     const files = site();
-    kept.broken(baseUrl, files, [...files.keys()], others());
+    kept.broken({ baseUrl }, files, [...files.keys()], others());
     // Naples now links to a page that does not exist.
     files.set("naples/index.html", pageOf("naples-2", ["/", "/nowhere/"], ["main"]));
-    expect(kept.broken(baseUrl, files, ["naples/index.html"], undefined)).toEqual([{ page: "naples/index.html", link: "/nowhere/" }]);
+    expect(kept.broken({ baseUrl }, files, ["naples/index.html"], undefined)).toEqual([{ page: "naples/index.html", link: "/nowhere/" }]);
     // Fixed again: nothing left.
     files.set("naples/index.html", pageOf("naples-3", ["/"], ["main"]));
-    expect(kept.broken(baseUrl, files, ["naples/index.html"], undefined)).toEqual([]);
+    expect(kept.broken({ baseUrl }, files, ["naples/index.html"], undefined)).toEqual([]);
   });
 
   it("checks every page again when a changed page lost an id that another page points at", () => {
     const kept = new KeptLinkCheck();
     const files = site();
-    kept.broken(baseUrl, files, [...files.keys()], others());
+    kept.broken({ baseUrl }, files, [...files.keys()], others());
     // The about page no longer has #team: the home page's link to it, on a page that did not change, is broken now.
     files.set("about/index.html", pageOf("about-2", ["/"], ["people"]));
-    expect(kept.broken(baseUrl, files, ["about/index.html"], undefined)).toEqual([{ page: "index.html", link: "/about/#team" }]);
+    expect(kept.broken({ baseUrl }, files, ["about/index.html"], undefined)).toEqual([{ page: "index.html", link: "/about/#team" }]);
   });
 
   it("forgets a file no longer in a complete run, and the links to it break", () => {
     const kept = new KeptLinkCheck();
     const files = site();
-    kept.broken(baseUrl, files, [...files.keys()], others());
+    kept.broken({ baseUrl }, files, [...files.keys()], others());
     files.delete("naples/index.html");
-    expect(kept.broken(baseUrl, files, [...files.keys()], others())).toEqual([{ page: "index.html", link: "/naples/" }]);
+    expect(kept.broken({ baseUrl }, files, [...files.keys()], others())).toEqual([{ page: "index.html", link: "/naples/" }]);
   });
 
   it("takes over the check of a run that saw the whole output, and goes on from there", () => {
@@ -75,9 +75,9 @@ describe("the link check kept between runs (serve --watch)", () => {
     for (const [name, file] of files) check.addFound(name, file.found!);
     check.addFile("assets/site.css");
     const kept = new KeptLinkCheck();
-    kept.adopt(baseUrl, check, new Map([...[...files].map(([name, file]): [string, string] => [name, file.sha256]), ...others()]));
+    kept.adopt({ baseUrl }, check, new Map([...[...files].map(([name, file]): [string, string] => [name, file.sha256]), ...others()]));
     // Only the changed page is given, and no list of the others: the adopted check knows the rest of the site.
     files.set("index.html", pageOf("home-2", ["/about/#team", "/naples/#nope"]));
-    expect(kept.broken(baseUrl, files, ["index.html"], undefined)).toEqual([{ page: "index.html", link: "/naples/#nope" }]);
+    expect(kept.broken({ baseUrl }, files, ["index.html"], undefined)).toEqual([{ page: "index.html", link: "/naples/#nope" }]);
   });
 });

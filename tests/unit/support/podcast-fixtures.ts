@@ -9,6 +9,7 @@ export const site: SiteConfig = {
   founded: 1988,
   headquarters: { city: "St. Petersburg", region: "FL", country: "US" },
   baseUrl: "https://www.example.org",
+  basePath: "/",
   footerYear: 2025,
   quote: { notice: { fields: [] } },
   quoteStorage: { region: "us-east-1", retentionDays: 365 },

@@ -10,7 +10,7 @@ export const quotesFileOf = (project: TempProject) => path.join(project.root, ".
 
 export function serveProject(
   project: TempProject,
-  options: { watch: boolean; stdout?: (text: string) => void; stderr?: (text: string) => void },
+  options: { watch: boolean; stdout?: (text: string) => void; stderr?: (text: string) => void; basePath?: string; preview?: boolean },
 ): Promise<DevServer> {
   return serve({
     root: project.root,
@@ -19,6 +19,8 @@ export function serveProject(
     port: 0,
     host: "127.0.0.1",
     watch: options.watch,
+    basePath: options.basePath,
+    preview: options.preview,
     quotesFile: quotesFileOf(project),
     stdout: options.stdout ?? (() => {}),
     stderr: options.stderr ?? (() => {}),
