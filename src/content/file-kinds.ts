@@ -14,6 +14,7 @@ import {
   SiteConfig,
   type ContentKind,
 } from "./schema";
+import type { TranslatedLang } from "./types";
 
 /** Which kind of content a data file holds, from its place under data/. */
 export const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
@@ -32,4 +33,13 @@ export const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType 
 /** The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind. */
 export function schemaForFile(path: string): z.ZodType | undefined {
   return fileKinds.find((k) => k.pattern.test(path))?.schema;
+}
+
+/**
+ * A file of a translation, data/<lang>/…: its language and the path of the English file it translates (with the
+ * language folder taken out), or undefined for an English file. data/es/glossary.yaml is a translation's file too.
+ */
+export function translationFileOf(path: string): { lang: TranslatedLang; english: string } | undefined {
+  const match = /^(.*?\/)?(es)\/((?:site|home|city-common|glossary)\.ya?ml|(?:cities|destinations|pages|documents|episodes)\/[^/]+\.ya?ml)$/.exec(path);
+  return match ? { lang: match[2] as TranslatedLang, english: `${match[1] ?? ""}${match[3]}` } : undefined;
 }

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { languages } from "./language";
 import { quoteApiPath } from "./urls";
 import {
   BasePath,
@@ -143,6 +144,19 @@ export const SiteConfig = z.strictObject({
   }),
   /** The podcast show; leave it out to use the defaults. */
   podcast: PodcastConfig.optional(),
+  /**
+   * The languages spoken on the phone line, like [en, es]. The Spanish pages say Spanish is spoken on the line only
+   * when this lists es; left out, it is English alone, and nothing more is claimed.
+   */
+  phoneLanguages: z
+    .array(z.enum(languages, { error: `must be one of ${languages.join(", ")}` }))
+    .refine((list) => new Set(list).size === list.length, "must not list a language twice")
+    .default(["en"]),
+  /**
+   * Whether a caller may ask for an interpreter on the phone line. The Spanish pages offer one only when this is true
+   * (and Spanish is not spoken on the line); left out, no interpreter is offered.
+   */
+  phoneInterpreter: z.boolean().default(false),
 });
 export type SiteConfig = z.infer<typeof SiteConfig> & {
   /**

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import type { Lang } from "./language";
 import type {
   Airport,
   ChecklistDocument,
@@ -52,6 +53,32 @@ export interface SiteContent {
   documents: CaseManagerDocuments;
   /** The day of the build ("2026-11-24"), when the engine is given one (EngineOptions.builtOn). */
   builtOn?: string;
+  /** The translations of data/<lang>/, by language: an empty object when there are none. */
+  translations: Partial<Record<TranslatedLang, Translation>>;
+}
+
+/** A language the site is translated into (every one but the source, English). */
+export type TranslatedLang = Exclude<Lang, "en">;
+
+/**
+ * One language's complete translations: English entities with the translated text laid over them (data/<lang>/,
+ * docs/translation.md). An entity whose translation is incomplete is left out, and its page is English-only.
+ */
+export interface Translation {
+  lang: TranslatedLang;
+  /** The site settings with the translated text: a Translation exists only when data/<lang>/site.yaml is complete. */
+  site: SiteConfig;
+  /** Undefined when there is no complete translation: the home page is then English-only. */
+  home?: Home;
+  /** A city page needs this AND its city; a destination page also its destination. */
+  cityCommon?: CityCommon;
+  /** By urlSlug, complete ones only. */
+  cities: Map<string, City>;
+  /** By slug, complete ones only. */
+  destinations: Map<string, Destination>;
+  /** By path ("/about"), complete ones only. */
+  pages: Map<string, Page>;
+  documents: { checklist?: ChecklistDocument; itinerary?: SampleItinerary };
 }
 
 export interface CaseManagerDocuments {

@@ -15,7 +15,7 @@ import {
   SiteConfig,
   type ContentKind,
 } from "./schema";
-import { fileKinds } from "./file-kinds";
+import { fileKinds, translationFileOf } from "./file-kinds";
 import { parseDataFile, type ParsedFile, type ParseResult } from "./parse";
 import { closestMatch } from "./suggest";
 
@@ -34,6 +34,7 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
   const brokenSlugs = new Map<ContentKind, string[]>();
 
   for (const file of files) {
+    if (translationFileOf(file.path)) continue;
     const kind = fileKinds.find((k) => k.pattern.test(file.path));
     if (!kind) {
       problems.push(problemAt(file, "", `is not a kind of data file flightsite knows; expected ${knownFileNames}`));
@@ -84,6 +85,7 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
     // Newest first: the highest episode number leads the list and is the featured episode.
     episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
     documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },
+    translations: {},
   };
 }
 
