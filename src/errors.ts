@@ -65,11 +65,12 @@ export const formatContentError = (error: ContentError): string => formatUserErr
 
 /**
  * A problem as a GitHub Actions workflow command, so the editor sees it on the line of the pull request's diff:
- * `::error file=data/cities/naples.yaml,line=14,col=5::faqs[2].answer: expected string, got number`.
+ * `::error file=data/cities/naples.yaml,line=14,col=5::faqs[2].answer: expected string, got number` (`::warning` for a
+ * translation's review reminder).
  */
-export function formatAnnotation(p: ContentProblem): string {
+export function formatAnnotation(p: ContentProblem, level: "error" | "warning" = "error"): string {
   const properties = `file=${escapeProperty(p.file)},line=${p.line},col=${p.column}`;
-  return `::error ${properties}::${escapeData(p.field ? `${p.field}: ${p.problem}` : p.problem)}`;
+  return `::${level} ${properties}::${escapeData(p.field ? `${p.field}: ${p.problem}` : p.problem)}`;
 }
 
 export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
@@ -125,6 +126,21 @@ export class DeployError extends UserError {
  */
 export class LeadsError extends UserError {
   override name = "LeadsError";
+  override readonly outputUnchanged = false;
+  get heading(): string {
+    return `flightsite: ${this.message}`;
+  }
+  override get details(): string {
+    return "";
+  }
+}
+
+/**
+ * A `flightsite translation reviewed` that cannot do what was asked: a file that is no translation, a field it does
+ * not have. The message is one line: what happened and what to do.
+ */
+export class ReviewError extends UserError {
+  override name = "ReviewError";
   override readonly outputUnchanged = false;
   get heading(): string {
     return `flightsite: ${this.message}`;

@@ -15,6 +15,8 @@ import {
   type ContentKind,
 } from "./schema";
 import type { TranslatedLang } from "./types";
+import { isTranslatable, translationSchemas } from "./translated-fields";
+import { Glossary } from "./translation";
 
 /** Which kind of content a data file holds, from its place under data/. */
 export const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
@@ -30,9 +32,16 @@ export const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType 
   { kind: "sample-itinerary", pattern: /(^|\/)documents\/sample-itinerary\.ya?ml$/, schema: SampleItinerary },
 ];
 
-/** The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind. */
+/**
+ * The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind:
+ * a translation's file (data/<lang>/…) has its kind's translation schema, the glossary its own.
+ */
 export function schemaForFile(path: string): z.ZodType | undefined {
-  return fileKinds.find((k) => k.pattern.test(path))?.schema;
+  const translation = translationFileOf(path);
+  if (!translation) return fileKinds.find((k) => k.pattern.test(path))?.schema;
+  if (/(^|\/)glossary\.ya?ml$/.test(translation.english)) return Glossary;
+  const kind = fileKinds.find((k) => k.pattern.test(translation.english))?.kind;
+  return kind && isTranslatable(kind) ? translationSchemas[kind] : undefined;
 }
 
 /**

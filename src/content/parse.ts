@@ -85,10 +85,8 @@ export function formatPath(path: Path): string {
     .join("");
 }
 
-// --- internal ---
-
 /** Messages for zod's generic issues; a schema's own message always wins over these. */
-function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
+export function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === "invalid_type") {
     return issue.input === undefined ? "is required" : `expected ${expectedName(issue.expected)}, got ${typeName(issue.input)}`;
   }
@@ -97,6 +95,8 @@ function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   }
   return undefined;
 }
+
+// --- internal ---
 
 /** zod's name for an expected type in the words typeName uses, so one message never mixes "array" and "list". */
 function expectedName(expected: string): string {

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import type { ContentProblem } from "../errors";
 import type { Lang } from "./language";
 import type {
   Airport,
@@ -55,6 +56,30 @@ export interface SiteContent {
   builtOn?: string;
   /** The translations of data/<lang>/, by language: an empty object when there are none. */
   translations: Partial<Record<TranslatedLang, Translation>>;
+  /** What a reviewer of the translations should know that does not stop a build. */
+  translationNotes: TranslationNotes;
+}
+
+/** What validation found about data/<lang>/ besides its mistakes. */
+export interface TranslationNotes {
+  /**
+   * Review reminders, each at its place in a translation file: a field whose English changed since it was translated
+   * (or that has no record of it), a glossary term translated another way, a text the English no longer has. A build
+   * prints them and goes on (the page stays translated); `flightsite build --strict` fails on them.
+   */
+  warnings: ContentProblem[];
+  /** The translation files that are not complete, and why: what they translate stays English-only. */
+  incomplete: IncompleteTranslation[];
+}
+
+export interface IncompleteTranslation {
+  lang: TranslatedLang;
+  /** The translation file, like "data/es/cities/naples.yaml". */
+  file: string;
+  /** The English file it translates, like "data/cities/naples.yaml". */
+  english: string;
+  /** "faqs[2].answer is not translated", "keywords has 3 items here; the English has 4". */
+  reasons: string[];
 }
 
 /** A language the site is translated into (every one but the source, English). */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ContentError, type ContentProblem } from "../errors";
+import { ContentError, sortProblems, type ContentProblem } from "../errors";
 import { unprintableCharacters } from "./printable";
 import type { SiteContent, SourceFile } from "./types";
 import {
@@ -18,6 +18,7 @@ import {
 import { fileKinds, translationFileOf } from "./file-kinds";
 import { parseDataFile, type ParsedFile, type ParseResult } from "./parse";
 import { closestMatch } from "./suggest";
+import { validateTranslations, type EnglishFile, type TranslationsResult } from "./translations";
 
 /** First URL segments that belong to the site itself, so no city may take them. */
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
@@ -33,14 +34,21 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
   // get no second, misleading "no city" problem on top of the real one.
   const brokenSlugs = new Map<ContentKind, string[]>();
 
+  // The English files by path, and the translations (data/<lang>/), which are laid over them once they are read.
+  const english = new Map<string, EnglishFile>();
+  const translationFiles: SourceFile[] = [];
   for (const file of files) {
-    if (translationFileOf(file.path)) continue;
+    if (translationFileOf(file.path)) {
+      translationFiles.push(file);
+      continue;
+    }
     const kind = fileKinds.find((k) => k.pattern.test(file.path));
     if (!kind) {
       problems.push(problemAt(file, "", `is not a kind of data file flightsite knows; expected ${knownFileNames}`));
       continue;
     }
     const result = parse(file, kind.schema);
+    english.set(file.path, { kind: kind.kind, file, ok: result.ok });
     // Appended in place: copying the list for each file is quadratic in the number of cities.
     if (result.ok) appendTo(parsed, kind.kind, result.parsed);
     else {
@@ -73,6 +81,9 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
     ...(cityCommon ? ["preFlightChecklist", "returnChecklist"].flatMap((field) => checkPrintable(cityCommon, [field])) : []),
     ...(site ? ["companyName", "tagline"].flatMap((field) => checkPrintable(site, [field])) : []),
   );
+  const longestCityName = cities.map((c) => c.data.cityName).sort((a, b) => b.length - a.length)[0];
+  const translated = translationFiles.length > 0 ? validateTranslations(translationFiles, english, longestCityName, parse) : noTranslations;
+  problems.push(...translated.problems);
   if (problems.length > 0 || !site || !home || !cityCommon || !checklist || !letter || !itinerary) throw new ContentError(problems);
 
   return {
@@ -85,7 +96,8 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
     // Newest first: the highest episode number leads the list and is the featured episode.
     episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
     documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },
-    translations: {},
+    translations: translated.translations,
+    translationNotes: { warnings: sortProblems(translated.notes.warnings), incomplete: translated.notes.incomplete },
   };
 }
 
@@ -128,7 +140,8 @@ export class ContentValidator {
     for (const file of files) {
       const before = last.files.get(file.path);
       if (before === file) continue;
-      if (!before || !last.cityAt.has(file.path)) return undefined;
+      // A translated city is laid over its English again, with the full validation.
+      if (!before || !last.cityAt.has(file.path) || last.translated.has(file.path)) return undefined;
       changed.push(file);
     }
     const cities = [...last.content.cities];
@@ -171,6 +184,8 @@ interface LastValid {
   cityAt: Map<string, number>;
   citySlugs: Set<string>;
   destinationSlugs: Set<string>;
+  /** The English files that have a translation (data/<lang>/). */
+  translated: Set<string>;
 }
 
 function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string, { result: ParseResult<unknown> }>): LastValid {
@@ -187,8 +202,11 @@ function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string
     cityAt,
     citySlugs: new Set(content.cities.map((city) => city.urlSlug)),
     destinationSlugs: new Set(content.destinations.map((destination) => destination.slug)),
+    translated: new Set(files.flatMap((file) => translationFileOf(file.path)?.english ?? [])),
   };
 }
+
+const noTranslations: TranslationsResult = { translations: {}, notes: { warnings: [], incomplete: [] }, problems: [] };
 
 function appendTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
   const list = lists.get(key);

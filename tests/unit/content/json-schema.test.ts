@@ -16,6 +16,16 @@ const schemaByPlace: [RegExp, string][] = [
   [/^data\/documents\/pre-flight-checklist\.yaml$/, "checklist-document"],
   [/^data\/documents\/letter-of-medical-necessity\.yaml$/, "letter-template"],
   [/^data\/documents\/sample-itinerary\.yaml$/, "sample-itinerary"],
+  // Translations (issue 29): data/es/ mirrors data/, each file with its kind's translation schema.
+  [/^data\/es\/site\.yaml$/, "site.es"],
+  [/^data\/es\/home\.yaml$/, "home.es"],
+  [/^data\/es\/city-common\.yaml$/, "city-common.es"],
+  [/^data\/es\/cities\/[^/]+\.yaml$/, "city.es"],
+  [/^data\/es\/destinations\/[^/]+\.yaml$/, "destination.es"],
+  [/^data\/es\/pages\/[^/]+\.yaml$/, "page.es"],
+  [/^data\/es\/documents\/pre-flight-checklist\.yaml$/, "checklist-document.es"],
+  [/^data\/es\/documents\/sample-itinerary\.yaml$/, "sample-itinerary.es"],
+  [/^data\/es\/glossary\.yaml$/, "glossary"],
 ];
 
 describe("the JSON Schemas for editors", () => {

@@ -1,0 +1,163 @@
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
+import type { ContentProblem } from "../errors";
+import { fileKinds, translationFileOf } from "./file-kinds";
+import { describeIssue, formatPath, parseDataFile, type ParsedFile } from "./parse";
+import { contentKinds, type City, type ContentKind, type Destination, type Page, type SiteConfig } from "./schema";
+import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas, type TranslatableKind } from "./translated-fields";
+import { englishHash, Glossary, glossaryMessage, glossaryMisses, glossaryRules, layOver, type GlossaryRules } from "./translation";
+import type { SourceFile, TranslatedLang, Translation, TranslationNotes } from "./types";
+
+// data/<lang>/ (docs/translation.md): each file checked against its kind's translation schema, laid over its English
+// file and checked again with the English schema, for complete translations; then what a reviewer should look at.
+
+/** An English data file, as validateContent read it: `ok` when it passed its schema. */
+export interface EnglishFile {
+  kind: ContentKind;
+  file: SourceFile;
+  ok: boolean;
+}
+
+export interface TranslationsResult {
+  translations: Partial<Record<TranslatedLang, Translation>>;
+  notes: TranslationNotes;
+  /** Mistakes in the translation files, which stop the build as any content error does. */
+  problems: ContentProblem[];
+}
+
+/**
+ * The translation files of data/<lang>/ against the English files they translate (`english`, by path): complete
+ * translations into Translations, incomplete ones noted with their reasons, review reminders as warnings (a field
+ * whose English changed since it was translated, or has no record of it; a glossary term translated another way; a
+ * text the English no longer has), and mistakes as problems. `longestCityName` checks destination titles as the English's.
+ */
+export function validateTranslations(
+  files: SourceFile[],
+  english: Map<string, EnglishFile>,
+  longestCityName: string | undefined,
+  parse: typeof parseDataFile = parseDataFile,
+): TranslationsResult {
+  const problems: ContentProblem[] = [];
+  const notes: TranslationNotes = { warnings: [], incomplete: [] };
+  const glossaries = new Map<TranslatedLang, GlossaryRules>();
+  const entries: { lang: TranslatedLang; kind: TranslatableKind; parsed: ParsedFile<Record<string, unknown>>; english: EnglishFile }[] = [];
+
+  for (const file of files) {
+    const place = translationFileOf(file.path)!;
+    if (/(^|\/)glossary\.ya?ml$/.test(place.english)) {
+      const result = parse(file, Glossary);
+      if (result.ok) glossaries.set(place.lang, glossaryRules(file.path, result.parsed.data));
+      else problems.push(...result.problems);
+      continue;
+    }
+    const kind = fileKinds.find((k) => k.pattern.test(place.english))!.kind;
+    if (!isTranslatable(kind)) {
+      problems.push({ file: file.path, line: 1, column: 1, field: "", problem: `is not translated: ${untranslatedReason[kind] ?? "its pages stay English"}; remove this file` });
+      continue;
+    }
+    const result = parse(file, translationSchemas[kind]);
+    if (!result.ok) {
+      problems.push(...result.problems);
+      continue;
+    }
+    const source = english.get(place.english);
+    if (!source) {
+      notes.warnings.push({ file: file.path, line: 1, column: 1, field: "", problem: `has no English file ${place.english} to translate; remove it, or put back the English` });
+      continue;
+    }
+    // An English file with a mistake is reported as such; its translation is looked at again once it is fixed.
+    if (source.ok) entries.push({ lang: place.lang, kind, parsed: result.parsed as ParsedFile<Record<string, unknown>>, english: source });
+  }
+
+  const merged = new Map<TranslatedLang, { kind: TranslatableKind; data: unknown }[]>();
+  for (const { lang, kind, parsed, english: source } of entries) {
+    const spec = translatedFields[kind];
+    const { [recordKey]: record = {}, ...translation } = parsed.data as Record<string, unknown> & { [recordKey]?: Record<string, string> };
+    const englishData = loadYaml(source.file.text, { schema: CORE_SCHEMA });
+    const laid = layOver(spec, englishData, translation);
+    const warn = (path: (string | number)[], problem: string) =>
+      notes.warnings.push({ file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem });
+
+    for (const path of laid.extra) warn(path, `the English (${source.file.path}) has no such text; remove it here`);
+    const englishTexts = new Map(translatedTexts(spec, englishData).map(({ path, text }) => [dottedPath(path), text]));
+    const glossary = glossaries.get(lang);
+    for (const { path, text } of translatedTexts(spec, translation)) {
+      const englishText = englishTexts.get(dottedPath(path));
+      if (englishText === undefined) continue;
+      const recorded = record[dottedPath(path)];
+      if (recorded === undefined) warn(path, "has no record of the English it was translated from; run npm run translation:reviewed");
+      else if (recorded !== englishHash(englishText)) warn(path, "the English changed since this was translated");
+      for (const term of glossary ? glossaryMisses(glossary, englishText, text) : []) warn(path, glossaryMessage(term, glossary!.file));
+    }
+
+    if (laid.missing.length > 0) {
+      notes.incomplete.push({ lang, file: parsed.file.path, english: source.file.path, reasons: laid.missing });
+      continue;
+    }
+    // The same rules as the English: a title too long in translation is a mistake, at its place in the translation.
+    const checked = contentKinds[kind].safeParse(laid.merged, { error: describeIssue });
+    const inTranslation = new Set(translatedTexts(spec, translation).map(({ path }) => dottedPath(path)));
+    const at = (path: (string | number)[], problem: string): ContentProblem =>
+      inTranslation.has(dottedPath(path))
+        ? { file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem }
+        : { file: source.file.path, line: 1, column: 1, field: formatPath(path), problem };
+    if (!checked.success) {
+      problems.push(...checked.error.issues.map((issue) => at(issue.path as (string | number)[], issue.message)));
+      continue;
+    }
+    if (kind === "destination" && longestCityName) {
+      // Titles and descriptions are templates, checked with the longest city name filled in (as validate.ts does the English).
+      const data = checked.data as { title: string; metaDescription: string };
+      for (const [field, max] of [["title", 60], ["metaDescription", 160]] as const) {
+        const filled = data[field].replaceAll("{city}", longestCityName);
+        if (filled.length > max) problems.push(at([field], `must be at most ${max} characters with the city filled in; for "${longestCityName}" it is ${filled.length}`));
+      }
+    }
+    const list = merged.get(lang) ?? [];
+    list.push({ kind, data: checked.data });
+    merged.set(lang, list);
+  }
+
+  const translations: TranslationsResult["translations"] = {};
+  const languages = new Set([...entries.map((entry) => entry.lang), ...glossaries.keys()]);
+  for (const lang of languages) {
+    const translation = assemble(lang, merged.get(lang) ?? []);
+    if (translation) translations[lang] = translation;
+    else if (!notes.incomplete.some((note) => note.lang === lang && /(^|\/)site\.ya?ml$/.test(note.english))) {
+      const site = [...english.values()].find((file) => file.kind === "site")?.file.path ?? "data/site.yaml";
+      const translatedSite = site.replace(/(^|\/)(site\.ya?ml)$/, `$1${lang}/$2`);
+      notes.incomplete.push({ lang, file: translatedSite, english: site, reasons: [`${translatedSite} is missing: no page is translated without it`] });
+    }
+  }
+  return { translations, notes, problems };
+}
+
+/** A translation's site settings laid over `site` (the settings a build ends up with: its base path, the quote endpoint). */
+export function translatedSite(site: SiteConfig, translation: SiteConfig): SiteConfig {
+  const texts = Object.fromEntries(Object.keys(translatedFields.site).map((key) => [key, translation[key as keyof SiteConfig]]));
+  return { ...site, ...texts };
+}
+
+// --- internal ---
+
+const untranslatedReason: Partial<Record<ContentKind, string>> = {
+  "letter-template": "the letter goes to US physicians and insurers in English, so its page stays English",
+  episode: "the podcast is in English, so its pages stay English",
+};
+
+/** One language's complete translations, or undefined without a complete site.yaml. */
+function assemble(lang: TranslatedLang, complete: { kind: TranslatableKind; data: unknown }[]): Translation | undefined {
+  const site = complete.find((entry) => entry.kind === "site")?.data as SiteConfig | undefined;
+  if (!site) return undefined;
+  const only = <T>(kind: TranslatableKind) => complete.find((entry) => entry.kind === kind)?.data as T | undefined;
+  const all = <T>(kind: TranslatableKind) => complete.filter((entry) => entry.kind === kind).map((entry) => entry.data as T);
+  return {
+    lang,
+    site,
+    home: only("home"),
+    cityCommon: only("city-common"),
+    cities: new Map(all<City>("city").map((city) => [city.urlSlug, city])),
+    destinations: new Map(all<Destination>("destination").map((d) => [d.slug, d])),
+    pages: new Map(all<Page>("page").map((page) => [page.path, page])),
+    documents: { checklist: only("checklist-document"), itinerary: only("sample-itinerary") },
+  };
+}
