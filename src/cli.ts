@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import type { BuildResult } from "./engine/stages";
 import { gateNames, type GateName } from "./check/gates";
 import { normalizeBasePath } from "./engine/build-path";
-import { ContentError, DeployError, UserError, formatAnnotation, formatUserError, sortProblems } from "./errors";
+import { ContentError, DeployError, UserError, formatAnnotation, formatContentWarnings, formatUserError, sortProblems } from "./errors";
 
 export interface Io {
   stdout: (text: string) => void;
@@ -39,12 +39,18 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
     .option("--base-path <path>", "build the site for this path of its host, like /previews/pr-42/ (default: basePath in data/site.yaml)", parseBasePath)
     .option("--preview", "a preview: canonical addresses at the live site, every page noindex, quote forms that do not send (docs/publishing.md)")
-    .action(async (options: { data?: string; out?: string; basePath?: string; preview?: boolean }) => {
+    .option("--strict", "fail on the translations' review reminders too: a field whose English changed since it was translated, a glossary term (docs/translation.md)")
+    .action(async (options: { data?: string; out?: string; basePath?: string; preview?: boolean; strict?: boolean }) => {
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
       const { build } = await import("./engine/build");
-      const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env), basePath: options.basePath, preview: options.preview });
+      const { basePath, preview, strict } = options;
+      const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env), basePath, preview, strict });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
+      const warnings = result.contentWarnings ?? [];
+      io.stderr(formatContentWarnings(warnings));
+      // In GitHub Actions each warning is also a workflow command, shown on its line of the pull request's diff.
+      if ((io.env ?? process.env).GITHUB_ACTIONS === "true") io.stdout(sortProblems(warnings).map((p) => `${formatAnnotation(p, "warning")}\n`).join(""));
     });
 
   program
@@ -93,6 +99,27 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       } finally {
         await server.close();
       }
+    });
+
+  program
+    .command("translation")
+    .description("Work on the translations in data/es/ (docs/translation.md).")
+    .command("reviewed")
+    .description(
+      "Mark fields of a translation file as reviewed against the English they translate now: writes the English's hashes " +
+        "into its translatedFrom record (every translated field when none are named), and nothing else of the file.",
+    )
+    .argument("<file>", "the translation file, like data/es/cities/naples.yaml")
+    .argument("[fields...]", "the fields reviewed, as the warnings name them (title, faqs[2].answer) or as translatedFrom does (faqs.2.answer)")
+    .action(async (file: string, fields: string[]) => {
+      const env = io.env ?? process.env;
+      // npm run starts the command in the project's root; a path is meant from where it was typed (INIT_CWD).
+      const from = env.INIT_CWD ?? io.cwd;
+      const root = findProjectRoot(path.resolve(io.cwd));
+      const { reviewTranslation } = await import("./engine/review-translation");
+      const result = await reviewTranslation(root, path.resolve(from, file), fields);
+      const count = `${result.reviewed.length} ${result.reviewed.length === 1 ? "field" : "fields"}`;
+      io.stdout(`flightsite: ${result.file}: ${count} marked as reviewed against ${result.english}${fields.length > 0 ? ` (${result.reviewed.join(", ")})` : ""}\n`);
     });
 
   program

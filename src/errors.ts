@@ -73,6 +73,18 @@ export function formatAnnotation(p: ContentProblem, level: "error" | "warning" =
   return `::${level} ${properties}::${escapeData(p.field ? `${p.field}: ${p.problem}` : p.problem)}`;
 }
 
+/**
+ * The translations' review reminders as a build or the dev server prints them (to stderr, like content errors): a
+ * count per file, then one line per warning. Empty when there are none.
+ */
+export function formatContentWarnings(warnings: ContentProblem[]): string {
+  if (warnings.length === 0) return "";
+  const files = [...new Set(warnings.map((p) => p.file))];
+  const where = files.length <= 3 ? files.join(", ") : `${files.length} files`;
+  const count = `${warnings.length} translation ${warnings.length === 1 ? "warning" : "warnings"}`;
+  return `flightsite: ${count} in ${where} (the pages stay translated; build --strict fails on them)\n${sortProblems(warnings).map(formatProblem).join("\n")}\n`;
+}
+
 export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
   return [...problems].sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,

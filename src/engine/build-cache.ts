@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Download, PageKind, SiteContent } from "../content/types";
+import type { ContentProblem } from "../errors";
 import type { FoundLinks } from "../render/scan-links";
 import { pieceMemo } from "../render/shared-pieces";
 import type { ClientBundle } from "./client-bundle";
@@ -51,6 +52,8 @@ export interface BuildSummary {
   bytes: number;
   pagesByKind: Partial<Record<PageKind, number>>;
   warnings: string[];
+  /** The translations' review reminders (content.translationNotes.warnings), each at its place in data/<lang>/. */
+  contentWarnings?: ContentProblem[];
   javascriptGzip?: { everyPage: number; withForm: number };
 }
 

@@ -18,7 +18,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cacheFile = code && buildCacheFile(options.root, options.outDir);
   const stored = cacheFile ? await readBuildCache(cacheFile, code!) : undefined;
   // What the command adds to the sources (the day, a base path, a preview) is part of what the output is made from.
-  const made = code && `${code}\n${JSON.stringify([options.builtOn, options.basePath, options.preview])}`;
+  // (--strict too: a strict build fails on warnings that a build without it would have kept as up to date.)
+  const made = code && `${code}\n${JSON.stringify([options.builtOn, options.basePath, options.preview, options.strict])}`;
   const inputs = made && inputsDigest(made, options.root, options.dataDir, names);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
   const last = stored?.last;
@@ -47,6 +48,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output: replacedOutput(options.outDir, { folders: code !== undefined }),
     renderer: staticRenderer(code ?? ""),
   });
-  const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
-  return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, timings: timer.laps, memory: timer.memory };
+  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
+  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, reused, rendered, timings: timer.laps, memory: timer.memory };
 }

@@ -10,7 +10,7 @@ import type { OutputRun, SiteOutput } from "./write-output";
 import { stageTimer, type StageTimer, type Changes, type EngineOptions, type EngineResult, type RunContext } from "./stages";
 import { noCache, type EngineParts, type RenderCache, type RendererSource } from "./engine-parts";
 import { KeptLinkCheck } from "./kept-link-check";
-import { withBuildPath } from "./build-path";
+import { withBuildPath, withTranslatedSites } from "./build-path";
 import { ContentLoader } from "./load-content";
 import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";
 import { renderRoutes } from "./render-step";
@@ -235,7 +235,7 @@ export class BuildEngine {
     const withEndpoint =
       endpoint === content.site.quote.endpoint ? content : { ...content, site: { ...content.site, quote: { ...content.site.quote, endpoint } } };
     const withDay = this.options.builtOn === undefined ? withEndpoint : { ...withEndpoint, builtOn: this.options.builtOn };
-    return withBuildPath(withDay, this.options);
+    return withTranslatedSites(withBuildPath(withDay, this.options), content);
   }
 
   #brokenLinks(broken: BrokenLink[]): BrokenLink[] {

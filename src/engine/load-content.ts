@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ContentError } from "../errors";
 import { SourceFileReader, loadSourceFiles, sourceFileNames } from "../content/load";
 import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/parse";
 import { schemaForFile } from "../content/file-kinds";
@@ -19,7 +20,7 @@ export class ContentLoader {
   readonly #kept: { reader: SourceFileReader; validator: ContentValidator } | undefined;
 
   constructor(
-    readonly options: { root: string; dataDir: string },
+    readonly options: { root: string; dataDir: string; strict?: boolean },
     keepsSources: boolean,
   ) {
     this.#kept = keepsSources ? { reader: new SourceFileReader(options.dataDir, options.root), validator: new ContentValidator() } : undefined;
@@ -36,12 +37,19 @@ export class ContentLoader {
       timer.lap("load");
       const content = this.#kept.validator.validate(sources);
       timer.lap("validate");
-      return content;
+      return this.#strictly(content);
     }
     const sources = await loadSourceFiles(dataDir, root, names ?? (await sourceFileNames(dataDir)));
     timer.lap("load");
     const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined);
     timer.lap("validate");
+    return this.#strictly(content);
+  }
+
+  /** The content, or with `strict` (flightsite build --strict) a ContentError of the translations' review reminders. */
+  #strictly(content: SiteContent): SiteContent {
+    const { warnings } = content.translationNotes;
+    if (this.options.strict && warnings.length > 0) throw new ContentError(warnings);
     return content;
   }
 }

@@ -34,7 +34,15 @@ export function tally() {
     summary(others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
       let total = bytes;
       for (const file of others) total += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
-      return { files: files + others.length, bytes: total, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+      const { warnings: contentWarnings } = content.translationNotes;
+      return {
+        files: files + others.length,
+        bytes: total,
+        pagesByKind: sortedByKind(pagesByKind),
+        warnings: siteWarnings(content),
+        ...(contentWarnings.length > 0 && { contentWarnings }),
+        javascriptGzip: bundle.javascriptGzip,
+      };
     },
   };
 }

@@ -3,6 +3,7 @@
 import type { BuildSummary } from "./build-cache";
 import type { RenderPool } from "../render/pool";
 import type { PageKind, SiteContent } from "../content/types";
+import type { ContentProblem } from "../errors";
 
 export interface BuildOptions {
   /** The project root: holds client/ and templates/. */
@@ -22,6 +23,8 @@ export interface BuildOptions {
   basePath?: string;
   /** A preview build (EngineOptions.preview). */
   preview?: boolean;
+  /** Fail on the translations' review reminders too (EngineOptions.strict). */
+  strict?: boolean;
 }
 
 export interface BuildResult {
@@ -37,6 +40,8 @@ export interface BuildResult {
   bytes: number;
   /** Things an editor may want to fix that do not stop the build, one line each. */
   warnings: string[];
+  /** The translations' review reminders, each at its place in data/<lang>/ (errors instead with `strict`). */
+  contentWarnings?: ContentProblem[];
   /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
   javascriptGzip?: { everyPage: number; withForm: number };
   /** Milliseconds per stage (of a build with nothing changed, only the time it took to find that out). */
@@ -74,6 +79,12 @@ export interface EngineOptions {
    * and basePath), every page noindex, nothing in the sitemap, and quote forms that show how to call instead of sending.
    */
   preview?: boolean;
+  /**
+   * Treat the translations' review reminders (content.translationNotes.warnings: a field whose English changed since
+   * it was translated, a glossary term translated another way…) as content errors: `flightsite build --strict`, which
+   * the content-check workflow runs. Without it they are warnings and the build goes on.
+   */
+  strict?: boolean;
 }
 
 /** What changed since the last run; a run without it looks at everything. */

@@ -10,7 +10,7 @@ import { displayPath } from "./display-path";
 import { ownOrigins } from "./own-origins";
 import { SiteFiles, listen } from "./site-files";
 import { watchSources } from "./watch-sources";
-import { UserError, formatUserError } from "../errors";
+import { UserError, formatContentWarnings, formatUserError } from "../errors";
 import { getRequestListener } from "@hono/node-server";
 import { quoteApiPath, withBasePath } from "../content/urls";
 import { createQuoteApp } from "../quote/app";
@@ -58,6 +58,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     const first = await builder.rebuild();
     stdout(`flightsite: built ${first.written.length} files into ${outName}/ in ${first.milliseconds} ms\n`);
     if (builder.content?.site.quote.delivery === "console") stderr(`flightsite: warning: ${consoleDeliveryWarning}\n`);
+    stderr(formatContentWarnings(builder.content?.translationNotes.warnings ?? []));
   } catch (error) {
     if (!events || !(error instanceof UserError)) throw error;
     const message = formatUserError(error);

@@ -7,7 +7,7 @@ import type { DevBuild, RebuildResult } from "./dev-build";
 import type { DevEvents } from "./dev-events";
 import { displayPath } from "./display-path";
 import { watchFolder } from "./folder-watcher";
-import { UserError, formatUserError } from "../errors";
+import { UserError, formatContentWarnings, formatUserError } from "../errors";
 
 /** What the watcher needs of the dev server's options. */
 export interface WatchOptions {
@@ -30,6 +30,8 @@ export async function watchSources(
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  // The translations' warnings, printed again only when they change (a save that fixes or makes one).
+  let lastWarnings = formatContentWarnings(builder.content?.translationNotes.warnings ?? []);
 
   const rebuild = async (changed: string[]) => {
     const names = changed.map((file) => displayPath(options.root, file));
@@ -40,6 +42,9 @@ export async function watchSources(
     try {
       const result = await builder.rebuild(changed);
       options.stdout(formatRebuild(names, result));
+      const warnings = formatContentWarnings(builder.content?.translationNotes.warnings ?? []);
+      if (warnings !== lastWarnings) options.stderr(warnings || "flightsite: no translation warnings left\n");
+      lastWarnings = warnings;
       if (events.problem !== undefined) events.send({ type: "ok" });
       if (result.written.length > 0 || result.removed.length > 0) events.send({ type: "reload" });
     } catch (error) {

@@ -1,9 +1,11 @@
 // The Spanish content layer (issue 29): data/es/ laid over the English, checked with the English rules, complete or
 // left out, and its review reminders (freshness, glossary) at the Spanish field's own line and column.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
 import { markReviewed } from "../../../src/content/review";
 import { translatedFields } from "../../../src/content/translated-fields";
-import { layOver } from "../../../src/content/translation";
+import { layOver, normalizeSpace } from "../../../src/content/translation";
 import { validateTranslations } from "../../../src/content/translations";
 import type { SourceFile } from "../../../src/content/types";
 import { edited, englishFiles, englishPage, englishSite, glossary, spanishPage, spanishSite } from "../support/translation-fixtures";
@@ -155,5 +157,62 @@ describe("the glossary", () => {
     expect(check([site, page, broken]).problems).toEqual([
       { file: "data/es/glossary.yaml", line: 3, column: 9, field: "terms[0].es", problem: "must list at least one form" },
     ]);
+  });
+});
+
+describe("translation reviewed", () => {
+  it("writes the record at the end and leaves every other line, comment and order as it was", () => {
+    const spanish = edited(spanishPage, "lead: Un", "# Revisado por Ana.\nlead: Un");
+    const { text } = markReviewed(spanish, englishPage);
+    expect(text.startsWith(spanish.text)).toBe(true);
+    const record = text.slice(spanish.text.length).split("\n");
+    expect(record[0]).toBe("translatedFrom:");
+    expect(record.slice(1, -1).map((line) => line.split(":")[0])).toEqual([
+      "  title", "  metaDescription", "  heading", "  lead", "  sections.0.heading", "  sections.0.body", "  sections.1.heading", "  sections.1.body",
+    ]);
+  });
+
+  it("replaces the record in place, keeping what follows it", () => {
+    const withComment = { path: page.path, text: `${page.text}# fin\n` };
+    const english = edited(englishPage, "heading: About Us", "heading: About Our Service");
+    const { text } = markReviewed(withComment, english, ["heading"]);
+    expect(text.endsWith("# fin\n")).toBe(true);
+    expect(text.split("\n").filter((line) => line.startsWith("translatedFrom:"))).toHaveLength(1);
+    expect(text.replace(/ {2}heading: \S+\n/, "")).toBe(withComment.text.replace(/ {2}heading: \S+\n/, ""));
+  });
+
+  it("names an unknown field, with the closest one the file has", () => {
+    expect(() => markReviewed(page, englishPage, ["sections[0].bdy"])).toThrow(
+      'data/es/pages/about.yaml has no translated field "sections.0.bdy" (did you mean "sections.0.body"?); name fields as translatedFrom does, like title',
+    );
+  });
+
+  it("refuses a file that is not a translation", () => {
+    expect(() => markReviewed(englishPage, englishPage)).toThrow("data/pages/about.yaml is not a translated data file");
+  });
+});
+
+describe("freshness, for any English text", () => {
+  const printable = fc.string({ minLength: 1, maxLength: 40, unit: fc.oneof(fc.constantFrom(" ", "\n", ":", "#", "-", "'", '"', "[", "]", "{", "}", "&", "*", "!", "|", ">", "%", "@", "`", ","), fc.constantFrom(..."aZé9ñ€")) });
+  const meaningful = printable.filter((text) => normalizeSpace(text) !== "");
+  /** englishPage with `lead` set to `text`, written by the yaml library (quoted or folded as it needs). */
+  const withLead = (text: string): SourceFile => {
+    const doc = parseDocument(englishPage.text);
+    doc.set("lead", text);
+    return { path: englishPage.path, text: doc.toString() };
+  };
+
+  it("reports nothing once reviewed, and exactly the field whose English then changes", () => {
+    fc.assert(
+      fc.property(meaningful, meaningful, (before, after) => {
+        const english = withLead(before);
+        const spanish = reviewed(spanishPage, english);
+        expect(check([site, spanish], [englishSite, english]).notes.warnings).toEqual([]);
+        const warnings = check([site, spanish], [englishSite, withLead(after)]).notes.warnings;
+        if (normalizeSpace(before) === normalizeSpace(after)) expect(warnings).toEqual([]);
+        else expect(warnings).toEqual([{ file: spanish.path, line: 5, column: 7, field: "lead", problem: "the English changed since this was translated" }]);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

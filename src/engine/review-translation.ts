@@ -1,0 +1,30 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { translationFileOf } from "../content/file-kinds";
+import { markReviewed } from "../content/review";
+import { ReviewError } from "../errors";
+
+// `flightsite translation reviewed` (npm run translation:reviewed): the one command that writes into data/, after a
+// translator has checked a translation against the English it now has (docs/translation.md).
+
+/**
+ * Writes the current English hashes of `fields` (every translated field when none are named) into the translatedFrom
+ * record of the translation file `file` (an absolute path under root's data folder), keeping the rest of it as it
+ * is. Returns the file and its English as the project names them, and the fields reviewed.
+ */
+export async function reviewTranslation(root: string, file: string, fields: string[]): Promise<{ file: string; english: string; reviewed: string[] }> {
+  const relative = path.relative(root, file).split(path.sep).join("/");
+  const place = translationFileOf(relative);
+  if (!place || /(^|\/)glossary\.ya?ml$/.test(place.english)) {
+    throw new ReviewError(`${relative} is not a translated data file; name one under data/es/, like data/es/cities/naples.yaml`);
+  }
+  const text = await readFile(file, "utf8").catch(() => {
+    throw new ReviewError(`${relative} does not exist; name a translated data file under data/es/, like data/es/cities/naples.yaml`);
+  });
+  const englishText = await readFile(path.join(root, place.english), "utf8").catch(() => {
+    throw new ReviewError(`${relative} has no English file ${place.english} to be reviewed against`);
+  });
+  const result = markReviewed({ path: relative, text }, { path: place.english, text: englishText }, fields);
+  if (result.text !== text) await writeFile(file, result.text);
+  return { file: relative, english: place.english, reviewed: result.reviewed };
+}
