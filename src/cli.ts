@@ -110,16 +110,25 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         "into its translatedFrom record (every translated field when none are named), and nothing else of the file.",
     )
     .argument("<file>", "the translation file, like data/es/cities/naples.yaml")
-    .argument("[fields...]", "the fields reviewed, as the warnings name them (title, faqs[2].answer) or as translatedFrom does (faqs.2.answer)")
-    .action(async (file: string, fields: string[]) => {
+    .argument(
+      "[fields...]",
+      "the fields reviewed, as the warnings name them (title, faqs[2].answer) or as translatedFrom does (faqs.2.answer); " +
+        "or more translation files, each reviewed whole",
+    )
+    .action(async (file: string, rest: string[]) => {
       const env = io.env ?? process.env;
       // npm run starts the command in the project's root; a path is meant from where it was typed (INIT_CWD).
       const from = env.INIT_CWD ?? io.cwd;
       const root = findProjectRoot(path.resolve(io.cwd));
       const { reviewTranslation } = await import("./engine/review-translation");
-      const result = await reviewTranslation(root, path.resolve(from, file), fields);
-      const count = `${result.reviewed.length} ${result.reviewed.length === 1 ? "field" : "fields"}`;
-      io.stdout(`flightsite: ${result.file}: ${count} marked as reviewed against ${result.english}${fields.length > 0 ? ` (${result.reviewed.join(", ")})` : ""}\n`);
+      // Files after the first (data/es/pages/*.yaml from the shell) are reviewed whole, like the first.
+      const files = rest.length > 0 && rest.every((name) => /\.ya?ml$/.test(name)) ? [file, ...rest] : [file];
+      const fields = files.length > 1 ? [] : rest;
+      for (const name of files) {
+        const result = await reviewTranslation(root, path.resolve(from, name), fields);
+        const count = `${result.reviewed.length} ${result.reviewed.length === 1 ? "field" : "fields"}`;
+        io.stdout(`flightsite: ${result.file}: ${count} marked as reviewed against ${result.english}${fields.length > 0 ? ` (${result.reviewed.join(", ")})` : ""}\n`);
+      }
     });
 
   program

@@ -62,6 +62,18 @@ describe("translations from the command line", () => {
     expect(clean.code).toBe(0);
   });
 
+  it("reviews several files whole when it is given several", async () => {
+    await mkdir(path.join(work, "data/es/pages"), { recursive: true });
+    await writeFile(path.join(work, "data/es/pages/thank-you.yaml"), "title: Gracias\n");
+    const { code, stdout } = await run(["translation", "reviewed", path.join(work, "data/es/site.yaml"), path.join(work, "data/es/pages/thank-you.yaml")]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      `flightsite: ${shown("data/es/site.yaml")}: 2 fields marked as reviewed against ${shown("data/site.yaml")}\n` +
+        `flightsite: ${shown("data/es/pages/thank-you.yaml")}: 1 field marked as reviewed against ${shown("data/pages/thank-you.yaml")}\n`,
+    );
+    await rm(path.join(work, "data/es/pages"), { recursive: true });
+  });
+
   it("says what is wrong with a file or field it cannot review", async () => {
     const unknownField = await run(["translation", "reviewed", path.join(work, "data/es/site.yaml"), "tagilne"]);
     expect(unknownField.code).toBe(1);

@@ -92,7 +92,8 @@ describe("the GitHub workflows", () => {
   it("check pull requests with a build and flightsite check, with Java 17 and a Chromium for the gates", () => {
     const check = workflows["content-check.yml"]!;
     expect(Object.keys(check.on)).toEqual(["pull_request"]);
-    expect(commandsOf(check)).toEqual(["npm ci", "npm run build", "node bin/flightsite.js check"]);
+    // --strict: a stale translation fails the pull request's check (issue 29).
+    expect(commandsOf(check)).toEqual(["npm ci", "npm run build -- --strict", "node bin/flightsite.js check"]);
     const steps = stepsOf(check);
     expect(steps.find((step) => step.uses?.startsWith("actions/setup-java@"))?.with).toEqual({ distribution: "temurin", "java-version": 17 });
     expect(Object.values(check.jobs)[0]!.env?.CHROMIUM_PATH).toBe("/usr/bin/google-chrome");
