@@ -1,6 +1,7 @@
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import type { ContentProblem } from "../errors";
 import { fileKinds, translationFileOf } from "./file-kinds";
+import { unprintableCharacters } from "./printable";
 import { describeIssue, formatPath, parseDataFile, type ParsedFile } from "./parse";
 import { contentKinds, type City, type ContentKind, type Destination, type Page, type SiteConfig } from "./schema";
 import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas, type TranslatableKind } from "./translated-fields";
@@ -89,6 +90,15 @@ export function validateTranslations(
       for (const term of glossary ? glossaryMisses(glossary, englishText, text) : []) warn(path, glossaryMessage(term, glossary!.file));
     }
 
+    // What the PDF downloads print, as validate.ts checks the English of it.
+    for (const { path, text } of translatedTexts(spec, translation).filter(({ path }) => printed(kind, path))) {
+      const found = unprintableCharacters(text);
+      if (found.length > 0) {
+        const list = found.map((character) => `"${character}"`).join(", ");
+        problems.push({ file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem: `has ${list}, which the PDF downloads cannot print; use plain letters and punctuation instead` });
+      }
+    }
+
     if (laid.missing.length > 0) {
       notes.incomplete.push({ lang, file: parsed.file.path, english: source.file.path, reasons: laid.missing });
       continue;
@@ -143,6 +153,13 @@ const untranslatedReason: Partial<Record<ContentKind, string>> = {
   "letter-template": "the letter goes to US physicians and insurers in English, so its page stays English",
   episode: "the podcast is in English, so its pages stay English",
 };
+
+/** Whether a translated field is printed in the PDF downloads: the documents, the checklists they share, the tagline. */
+function printed(kind: TranslatableKind, path: (string | number)[]): boolean {
+  if (kind === "checklist-document" || kind === "sample-itinerary") return true;
+  if (kind === "city-common") return path[0] === "preFlightChecklist" || path[0] === "returnChecklist";
+  return kind === "site" && path[0] === "tagline";
+}
 
 /** One language's complete translations, or undefined without a complete site.yaml. */
 function assemble(lang: TranslatedLang, complete: { kind: TranslatableKind; data: unknown }[]): Translation | undefined {

@@ -55,6 +55,13 @@ describe("a translation laid over its English file", () => {
     ]);
   });
 
+  it("refuses in translated text of the PDF downloads what they cannot print, as in the English", () => {
+    const { problems } = check([edited(site, "tagline: Aquí", "tagline: → Aquí"), page]);
+    expect(problems).toEqual([
+      { file: "data/es/site.yaml", line: 2, column: 10, field: "tagline", problem: 'has "→", which the PDF downloads cannot print; use plain letters and punctuation instead' },
+    ]);
+  });
+
   it("leaves out an incomplete translation and says why, as no error", () => {
     const { problems, translations, notes } = check([site, edited(page, "    body: Por toda Florida.\n", "")]);
     expect(problems).toEqual([]);
