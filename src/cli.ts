@@ -109,7 +109,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       "Mark fields of a translation file as reviewed against the English they translate now: writes the English's hashes " +
         "into its translatedFrom record (every translated field when none are named), and nothing else of the file.",
     )
-    .argument("<file>", "the translation file, like data/es/cities/naples.yaml")
+    .argument("<file>", "the translation file, like data/es/cities/naples.yaml, or a folder of them, like data/es")
     .argument(
       "[fields...]",
       "the fields reviewed, as the warnings name them (title, faqs[2].answer) or as translatedFrom does (faqs.2.answer); " +
@@ -120,12 +120,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       // npm run starts the command in the project's root; a path is meant from where it was typed (INIT_CWD).
       const from = env.INIT_CWD ?? io.cwd;
       const root = findProjectRoot(path.resolve(io.cwd));
-      const { reviewTranslation } = await import("./engine/review-translation");
-      // Files after the first (data/es/pages/*.yaml from the shell) are reviewed whole, like the first.
-      const files = rest.length > 0 && rest.every((name) => /\.ya?ml$/.test(name)) ? [file, ...rest] : [file];
-      const fields = files.length > 1 ? [] : rest;
+      const { reviewTargets, reviewTranslation } = await import("./engine/review-translation");
+      const { files, fields } = await reviewTargets(from, [file, ...rest]);
       for (const name of files) {
-        const result = await reviewTranslation(root, path.resolve(from, name), fields);
+        const result = await reviewTranslation(root, name, fields);
         const count = `${result.reviewed.length} ${result.reviewed.length === 1 ? "field" : "fields"}`;
         io.stdout(`flightsite: ${result.file}: ${count} marked as reviewed against ${result.english}${fields.length > 0 ? ` (${result.reviewed.join(", ")})` : ""}\n`);
       }

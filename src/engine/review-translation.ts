@@ -1,4 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
+import fg from "fast-glob";
 import path from "node:path";
 import { translationFileOf } from "../content/file-kinds";
 import { markReviewed } from "../content/review";
@@ -27,4 +28,25 @@ export async function reviewTranslation(root: string, file: string, fields: stri
   const result = markReviewed({ path: relative, text }, { path: place.english, text: englishText }, fields);
   if (result.text !== text) await writeFile(file, result.text);
   return { file: relative, english: place.english, reviewed: result.reviewed };
+}
+
+/**
+ * The files `translation reviewed` was given, each an absolute path, with the fields named for them: a folder stands
+ * for every translation file under it, and several files are each reviewed whole (the glossary left out), so that
+ * `data/es` or `data/es/pages/*.yaml` from the shell review every field of every file; otherwise the first argument
+ * is the file and the rest its fields.
+ */
+export async function reviewTargets(from: string, args: string[]): Promise<{ files: string[]; fields: string[] }> {
+  const [first, ...rest] = args.map((arg) => path.resolve(from, arg));
+  const named = rest.length > 0 && args.slice(1).every((arg) => /\.ya?ml$/.test(arg)) ? [first!, ...rest] : [first!];
+  const files: string[] = [];
+  for (const name of named) {
+    const folder = await stat(name).then((stats) => stats.isDirectory(), () => false);
+    // The glossary, met among several files (data/es/*.yaml), has nothing to review.
+    if (!folder && !(named.length > 1 && /(^|[\\/])glossary\.ya?ml$/.test(name))) files.push(name);
+    else if (!folder) continue;
+    else files.push(...(await fg("**/*.{yaml,yml}", { cwd: name, absolute: true, ignore: ["**/glossary.{yaml,yml}"] })).sort());
+  }
+  const whole = named.length > 1 || files.length !== 1 || files[0] !== first;
+  return { files, fields: whole ? [] : args.slice(1) };
 }

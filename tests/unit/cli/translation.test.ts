@@ -71,6 +71,8 @@ describe("translations from the command line", () => {
       `flightsite: ${shown("data/es/site.yaml")}: 2 fields marked as reviewed against ${shown("data/site.yaml")}\n` +
         `flightsite: ${shown("data/es/pages/thank-you.yaml")}: 1 field marked as reviewed against ${shown("data/pages/thank-you.yaml")}\n`,
     );
+    const folder = await run(["translation", "reviewed", path.join(work, "data/es")]);
+    expect(folder.stdout).toBe(stdout.split("\n").reverse().filter(Boolean).map((line) => `${line}\n`).join(""));
     await rm(path.join(work, "data/es/pages"), { recursive: true });
   });
 
