@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { languages } from "./language";
 import { quoteApiPath } from "./urls";
 import {
   BasePath,
@@ -143,6 +144,10 @@ export const SiteConfig = z.strictObject({
   }),
   /** The podcast show; leave it out to use the defaults. */
   podcast: PodcastConfig.optional(),
+  /** The languages spoken on the phone line: the Spanish pages say Spanish is spoken only when this has "es". */
+  phoneLanguages: z.array(z.enum(languages)).default(["en"]),
+  /** Whether a caller may ask for an interpreter on the phone line; the Spanish pages say so only when true. */
+  phoneInterpreter: z.boolean().default(false),
 });
 export type SiteConfig = z.infer<typeof SiteConfig> & {
   /**

@@ -84,6 +84,7 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
     // Newest first: the highest episode number leads the list and is the featured episode.
     episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
     documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },
+    translations: {},
   };
 }
 

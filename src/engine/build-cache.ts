@@ -172,7 +172,8 @@ export async function cachedDocuments(root: string, codeId: string, content: Sit
 
 /** What the downloads are made from, as text: their own files, and the company line and shared checklists they print. */
 export function documentsInput(content: SiteContent): string {
-  return JSON.stringify([content.documents, content.cityCommon, content.site]);
+  const translations = Object.values(content.translations).map((t) => t && [t.lang, t.site, t.cityCommon, t.documents]);
+  return JSON.stringify([content.documents, content.cityCommon, content.site, translations]);
 }
 
 /**

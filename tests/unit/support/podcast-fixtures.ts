@@ -15,6 +15,8 @@ export const site: SiteConfig = {
   quoteStorage: { region: "us-east-1", retentionDays: 365 },
   analytics: {},
   video: {},
+  phoneLanguages: ["en"],
+  phoneInterpreter: false,
 };
 
 /** An episode with audio; override what a test is about. */
