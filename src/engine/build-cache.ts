@@ -52,6 +52,8 @@ export interface BuildSummary {
   pagesByKind: Partial<Record<PageKind, number>>;
   warnings: string[];
   javascriptGzip?: { everyPage: number; withForm: number };
+  /** For each language with a translation: its pages, and the English pages it has no version of (by URL). */
+  languages?: { lang: string; pages: number; englishOnly: string[] }[];
 }
 
 /**

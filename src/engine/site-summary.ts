@@ -1,5 +1,6 @@
 import type { BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
+import { englishOnlyPages, versionsOf } from "../site/languages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import type { OutputFile, PageKind, SiteContent } from "../content/types";
 
@@ -34,7 +35,15 @@ export function tally() {
     summary(others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
       let total = bytes;
       for (const file of others) total += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
-      return { files: files + others.length, bytes: total, pagesByKind: sortedByKind(pagesByKind), warnings: siteWarnings(content), javascriptGzip: bundle.javascriptGzip };
+      const languages = englishOnlyPages(content).map(({ lang, urls }) => ({ lang, pages: versionsOf(content)[lang]?.urls.size ?? 0, englishOnly: urls }));
+      return {
+        files: files + others.length,
+        bytes: total,
+        pagesByKind: sortedByKind(pagesByKind),
+        warnings: siteWarnings(content),
+        javascriptGzip: bundle.javascriptGzip,
+        ...(languages.length > 0 && { languages }),
+      };
     },
   };
 }

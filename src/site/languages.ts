@@ -6,6 +6,7 @@ import { textFor, type Messages } from "../../templates/text";
 import { languageRoot, type Lang } from "../content/language";
 import type { Alternate, SiteContent, TranslatedLinks, Translation } from "../content/types";
 import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageUrl } from "../content/urls";
+import { episodeUrl, podcastUrl } from "./podcast";
 
 export type OtherLang = Exclude<Lang, "en">;
 
@@ -111,6 +112,27 @@ export function versionsOf(content: SiteContent): Versions {
     versionsByContent.set(content, versions);
   }
   return versions;
+}
+
+/** For each language with a translation: the English pages it has no version of, in the order of the site. */
+export function englishOnlyPages(content: SiteContent): { lang: OtherLang; urls: string[] }[] {
+  const versions = versionsOf(content);
+  const { checklist, letter, itinerary } = content.documents;
+  const english = [
+    "/",
+    citiesUrl,
+    ...content.pages.map((page) => pageUrl(page.path)),
+    ...[checklist, letter, itinerary].map((document) => documentUrl(document.slug)),
+    "/privacy/",
+    "/accessibility/",
+    podcastUrl,
+    ...content.episodes.map((episode) => episodeUrl(episode.slug)),
+    ...content.cities.flatMap((city) => [
+      cityUrl(city.urlSlug),
+      ...content.destinations.map((destination) => destinationUrl(city.urlSlug, destination.urlSegment)),
+    ]),
+  ];
+  return (Object.values(versions) as TranslatedLinks[]).map(({ lang, urls }) => ({ lang, urls: english.filter((url) => !urls.has(url)) }));
 }
 
 // --- internal ---
