@@ -219,3 +219,79 @@ describe("the phone line's language on Spanish pages", () => {
     expect(notes({ phoneLanguages: ["en", "es"] }, "/contact/")).toEqual([]);
   });
 });
+
+describe("no English sentence on a Spanish page", () => {
+  // The quote forms are es-form's (issue 29, "the quote form in Spanish"): their words are checked there.
+  const formParts = ".footer-quote, #quote-dialog, [data-island]";
+
+  /** What a visitor reads of a page: its title and its body's text, one space between words. */
+  function visibleText(url: string): string {
+    const $ = render(url);
+    $("script, style, template").remove();
+    $(formParts).remove();
+    return `${$("title").text()} ${$("body").text()}`.replace(/\s+/g, " ");
+  }
+
+  it("shows none of the English content's sentences nor of the English template words on any Spanish page", () => {
+    const sentences = new Set([...englishSentences(english), ...messageSentences()]);
+    expect(sentences.size).toBeGreaterThan(200);
+    const found: string[] = [];
+    for (const route of spanish()) {
+      const text = visibleText(route.url);
+      for (const sentence of sentences) if (text.includes(sentence)) found.push(`${route.url}: ${sentence}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("would notice one: the English page of a city shows its English sentences", () => {
+    const text = visibleText("/sarasota/");
+    const sarasota = english.cities.find((city) => city.urlSlug === "sarasota")!;
+    expect([...englishSentences({ ...english, cities: [sarasota] })].filter((sentence) => text.includes(sentence)).length).toBeGreaterThan(10);
+  });
+});
+
+/** Every sentence of four words or more of the English content's text (not its names, codes and links). */
+function englishSentences(site: SiteContent): Set<string> {
+  const kept = new Set(["urlSlug", "slug", "path", "href", "url", "code", "type", "cityName", "name", "destination", "destinationShort", "location", "youtubeUrl", "updated", "id", "phone", "email", "urlSegment", "airports", "arrivalAirports", "photo", "companyName", "baseUrl"]);
+  const texts: string[] = [];
+  const collect = (value: unknown, key?: string): void => {
+    if (key !== undefined && kept.has(key)) return;
+    if (typeof value === "string") texts.push(value);
+    else if (Array.isArray(value)) value.forEach((item) => collect(item));
+    else if (value && typeof value === "object") for (const [name, item] of Object.entries(value)) collect(item, name);
+  };
+  const { site: settings, home, cityCommon, cities, destinations, pages: contentPages, documents } = site;
+  collect([settings.tagline, settings.description, home, cityCommon, cities, destinations, contentPages, documents.checklist, documents.itinerary]);
+  return sentencesOf(texts);
+}
+
+/** Every English template message of four words or more, those with placeholders filled in as a page fills them. */
+function messageSentences(): Set<string> {
+  const texts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === "string") texts.push(value);
+    else if (typeof value === "function") texts.push(String((value as (...args: unknown[]) => unknown)("Sarasota", "Mayo Clinic")));
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === "object") Object.values(value).forEach(collect);
+  };
+  const { footer, phoneLanguage: _phoneLanguage, ...rest } = en;
+  collect(rest);
+  texts.push(footer.about({ founded: 1988, city: "St. Petersburg", region: "FL" }), footer.legal);
+  return sentencesOf(texts.map((text) => text.replace(/\[object Object\]/g, "")));
+}
+
+/** Texts as their sentences of four words or more, markdown taken off ("**Call** [us](/contact/)." → "Call us."). */
+function sentencesOf(texts: string[]): Set<string> {
+  const sentences = new Set<string>();
+  for (const text of texts) {
+    const plain = text
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/[*_`#>]/g, "")
+      .replace(/^\s*[-\d.]+\s+/gm, "");
+    for (const sentence of plain.split(/(?<=[.!?:;])\s+|\n+/)) {
+      const words = sentence.trim().replace(/\s+/g, " ");
+      if (words.split(" ").length >= 4 && !words.includes("{city}")) sentences.add(words);
+    }
+  }
+  return sentences;
+}
