@@ -129,7 +129,7 @@ describe("a Spanish page", () => {
       render(url)("script[type='application/ld+json']")
         .map((_, el) => JSON.parse(load(el).text()) as Record<string, unknown>)
         .get()
-        .find((block) => block["@type"] === "WebPage");
+        .find((block: Record<string, unknown>) => block["@type"] === "WebPage");
     expect(ld("/es/about/")).toMatchObject({ inLanguage: "es", url: `${content.site.baseUrl}/es/about/` });
     expect(ld("/about/")).toMatchObject({ inLanguage: "en", url: `${content.site.baseUrl}/about/` });
   });
