@@ -344,6 +344,11 @@ function notFoundRoute(local: Local, assets: AssetUrls): Route {
     noindex: true,
   });
   const url = local.url("/404.html");
-  const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element: <NotFoundPage chrome={chrome} /> };
+  // Only to a language with a home page of its own.
+  const otherLanguages = local.translation
+    ? []
+    : otherSites(local.content).flatMap((other) => (other.link("/") === "/" ? [] : [{ lang: other.lang, href: other.link("/") }]));
+  const element = <NotFoundPage chrome={chrome} otherLanguages={otherLanguages} />;
+  const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element };
   return local.translation ? withTranslated(local, route) : route;
 }

@@ -140,5 +140,6 @@ export const en: Messages = {
     lead: "The page you're looking for doesn't exist. If you need immediate medical flight coordination, please call our emergency line.",
     episodes: "See all podcast episodes",
     home: "Go to the home page",
+    inThisLanguage: "Looking for a page in English? Go to the home page.",
   },
 };

@@ -148,5 +148,6 @@ export const es: Messages = {
     lead: "La página que busca no existe. Si necesita coordinar un vuelo médico de inmediato, llame a nuestra línea de emergencias.",
     episodes: "Ver todos los episodios del pódcast (en inglés)",
     home: "Ir a la página de inicio",
+    inThisLanguage: "¿Busca una página en español? Vaya a la página de inicio en español.",
   },
 };

@@ -117,7 +117,16 @@ export interface Messages {
     letter?: { label: string; summary: string };
   };
   document: { updated: (month: string) => string; download: string; travelDay: string; months: readonly string[] };
-  notFound: { title: (company: string) => string; description: string; heading: string; lead: string; episodes: string; home: string };
+  notFound: {
+    title: (company: string) => string;
+    description: string;
+    heading: string;
+    lead: string;
+    episodes: string;
+    home: string;
+    /** Said on the English 404 page, in this language, with a link to this language's home page. */
+    inThisLanguage: string;
+  };
 }
 
 /** "primary" → "Primary": a type as its airport list shows it. */

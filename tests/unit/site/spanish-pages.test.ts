@@ -129,7 +129,7 @@ describe("a Spanish page", () => {
       render(url)("script[type='application/ld+json']")
         .map((_, el) => JSON.parse(load(el).text()) as Record<string, unknown>)
         .get()
-        .find((block: Record<string, unknown>) => block["@type"] === "WebPage");
+        .find((block) => (block as Record<string, unknown>)["@type"] === "WebPage");
     expect(ld("/es/about/")).toMatchObject({ inLanguage: "es", url: `${content.site.baseUrl}/es/about/` });
     expect(ld("/about/")).toMatchObject({ inLanguage: "en", url: `${content.site.baseUrl}/about/` });
   });
@@ -146,6 +146,15 @@ describe("hreflang, the sitemap and the language switcher", () => {
       expect(alternates(render(englishUrl))).toEqual(expected);
       expect(alternates(render(spanishUrl))).toEqual(expected);
     }
+  });
+
+  it("points the English 404 page, which CloudFront answers every missing path with, at the Spanish home page in Spanish", () => {
+    const link = render("/404.html")("main p[lang='es'] a");
+    expect(link.attr("href")).toBe("/es/");
+    expect(link.attr("hreflang")).toBe("es");
+    expect(link.text()).toBe("¿Busca una página en español? Vaya a la página de inicio en español.");
+    expect(render("/es/404.html")("main p[lang] a")).toHaveLength(0);
+    expect(load(String(renderRoute(createRoutes(english, testAssets, downloads).find((r) => r.url === "/404.html")!, { site: english.site }).contents))("main p[lang]")).toHaveLength(0);
   });
 
   it("has no hreflang links on a page in one language only", () => {
