@@ -44,9 +44,10 @@ export function ContactPage(props: ContactPageProps) {
       </section>
       <section id="quote" className="section section-alt" aria-labelledby="quote-heading">
         <div className="container narrow">
-          <h2 id="quote-heading">{words.contact.formHeading}</h2>
+          <h2 id="quote-heading">Request a Quote</h2>
           <p>
-            {words.contact.formIntro} <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>.
+            Tell us where and when the patient needs to travel, and a coordinator will call you back. For anything
+            urgent, call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>.
           </p>
           <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site) }} />
         </div>

@@ -24,6 +24,8 @@ export function Layout({ chrome, children }: LayoutProps) {
   // The navigation links to the English URLs (a page in another language has them rewritten after rendering).
   const englishUrl = lang === "en" ? head.url : head.url.slice(lang.length + 1);
   const other = head.alternates?.find((alternate) => alternate.lang !== lang);
+  // The quote forms speak the page's language (their `lang`: es-form's part of issue 29).
+  const quoteProps = { site, lang };
   return (
     // data-base-path: where the browser code finds the site's own URLs (client/base-path.ts); only off the root.
     <html lang={lang} data-analytics-id={site.analytics.measurementId} data-base-path={site.basePath === "/" ? undefined : site.basePath}>
@@ -65,9 +67,9 @@ export function Layout({ chrome, children }: LayoutProps) {
         <SiteHeader site={site} lang={lang} url={inMainNavigation(englishUrl) ? englishUrl : ""} other={other && { lang: other.lang, url: other.url }} />
         {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} lang={lang} />}
         <main id="main">{children}</main>
-        {chrome.quote.footer && <Once component={FooterQuote} props={{ site }} />}
+        {chrome.quote.footer && <Once component={FooterQuote} props={quoteProps} />}
         <Once component={SiteFooter} props={{ site, lang }} />
-        {chrome.quote.modal && <Once component={QuoteDialog} props={{ site }} />}
+        {chrome.quote.modal && <Once component={QuoteDialog} props={quoteProps} />}
       </body>
     </html>
   );

@@ -198,7 +198,9 @@ function staticPageRoute(local: Local, assets: AssetUrls, english: Page, downloa
     sections: data.sections.map((s) => ({ id: s.id ?? headingId(s.heading), heading: s.heading, html: renderMarkdown(s.body) })),
   };
   const localUrl = local.url(url);
-  if (url === "/contact/") return page("contact", localUrl, <ContactPage {...props} />);
+  // The contact page's quote form speaks the page's language (its `lang`: es-form's part of issue 29).
+  const contactProps = { ...props, lang: local.lang };
+  if (url === "/contact/") return page("contact", localUrl, <ContactPage {...contactProps} />);
   if (url === "/thank-you/") return page("thank-you", localUrl, <ThankYouPage {...props} />);
   if (url === caseManagersUrl) {
     const { checklist, letter, itinerary } = content.documents;

@@ -115,8 +115,6 @@ export const en: Messages = {
     goToForm: "Go to the form",
     headquarters: "Headquarters",
     since: (founded) => `Coordinating medical flights since ${founded}.`,
-    formHeading: "Request a Quote",
-    formIntro: "Tell us where and when the patient needs to travel, and a coordinator will call you back. For anything urgent, call",
   },
   thankYou: {
     caseNumber: "Your case number",

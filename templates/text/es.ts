@@ -119,8 +119,6 @@ export const es: Messages = {
     goToForm: "Ir al formulario",
     headquarters: "Oficina central",
     since: (founded) => `Coordinamos vuelos médicos desde ${founded}.`,
-    formHeading: "Pida una cotización",
-    formIntro: "Díganos a dónde y cuándo necesita viajar el paciente, y un coordinador le devolverá la llamada. Para algo urgente, llame al",
   },
   thankYou: {
     caseNumber: "Su número de caso",

@@ -105,8 +105,6 @@ export interface Messages {
     goToForm: string;
     headquarters: string;
     since: (founded: number) => string;
-    formHeading: string;
-    formIntro: string;
   };
   thankYou: { caseNumber: string; next: string };
   caseManagers: {
