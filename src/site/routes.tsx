@@ -112,7 +112,8 @@ function localCityRoutes(local: Local, assets: AssetUrls, englishCity: City): Ro
   const made = translation ? { site: translation.site, cityCommon: translation.cityCommon, translated: city } : {};
   const destinations = local.content.destinations.filter((destination) => !translation || translation.destinations.has(destination.slug));
   return [
-    lazyPage("city", local.url(cityUrl(city.urlSlug)), { city: englishCity, ...made, ...alternatesMade(local, cityUrl(city.urlSlug)) }, () =>
+    // A translated city page shows its language's destinations too (the care trips' summaries).
+    lazyPage("city", local.url(cityUrl(city.urlSlug)), { city: englishCity, ...made, ...(translation && { destinations }), ...alternatesMade(local, cityUrl(city.urlSlug)) }, () =>
       cityRoute(local, assets, city),
     ),
     ...destinations.map((destination) => {

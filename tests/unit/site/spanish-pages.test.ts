@@ -4,6 +4,7 @@ import { load, type CheerioAPI } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateDocuments } from "../../../src/documents/generate";
 import { renderRoute } from "../../../src/render/render-route";
+import { routeKey, sharedInputs } from "../../../src/render/route-key";
 import { englishOnlyPages } from "../../../src/site/languages";
 import { createRoutes } from "../../../src/site/routes";
 import { renderSitemap } from "../../../src/site/sitemap";
@@ -304,3 +305,35 @@ function sentencesOf(texts: string[]): Set<string> {
   }
   return sentences;
 }
+
+describe("what a Spanish page is made from", () => {
+  // The dev server renders again only the pages whose key changed: a save of a Spanish file must change theirs.
+  const keyOf = (site: SiteContent, url: string) => {
+    const route = createRoutes(site, testAssets, downloads).find((r) => r.url === url);
+    if (!route) throw new Error(`no route for ${url}`);
+    return routeKey(route, sharedInputs("code", site, testAssets));
+  };
+  const edited = (edit: (translation: ReturnType<typeof pseudoTranslation>) => void) => {
+    const translation = pseudoTranslation(english, { withoutCities: [left] });
+    edit(translation);
+    return withSpanish(english, translation);
+  };
+
+  it("changes a Spanish city page's key with its Spanish city, city-common, destinations and settings", () => {
+    const before = keyOf(content, "/es/sarasota/");
+    expect(keyOf(edited(() => {}), "/es/sarasota/")).toBe(before);
+    const sarasota = (t: ReturnType<typeof pseudoTranslation>) => t.cities.get("sarasota")!;
+    expect(keyOf(edited((t) => t.cities.set("sarasota", { ...sarasota(t), localCareOverview: "otro" })), "/es/sarasota/")).not.toBe(before);
+    expect(keyOf(edited((t) => (t.cityCommon = { ...t.cityCommon!, howItWorks: [] })), "/es/sarasota/")).not.toBe(before);
+    expect(keyOf(edited((t) => (t.site = { ...t.site, tagline: "otra" })), "/es/sarasota/")).not.toBe(before);
+    const [slug, destination] = [...content.translations.es!.destinations][0]!;
+    expect(keyOf(edited((t) => t.destinations.set(slug, { ...destination, intro: "otra" })), "/es/sarasota/")).not.toBe(before);
+  });
+
+  it("changes the keys of pages whose links or versions change when a city gains its Spanish pages", () => {
+    const everyCity = withSpanish(english, pseudoTranslation(english));
+    expect(keyOf(everyCity, "/es/about/")).not.toBe(keyOf(content, "/es/about/"));
+    expect(keyOf(everyCity, `/${left}/`)).not.toBe(keyOf(content, `/${left}/`));
+    expect(keyOf(everyCity, "/sarasota/")).toBe(keyOf(content, "/sarasota/"));
+  });
+});
