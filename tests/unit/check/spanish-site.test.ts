@@ -41,12 +41,12 @@ describe("the quality gates on a site with Spanish pages", () => {
   it("finds every link of every page, Spanish pages too, leading somewhere", () => {
     expect(site.pages.filter((page) => page.url.startsWith("/es/")).length).toBeGreaterThan(60);
     const failed = checkLinks(site).filter((result) => !result.passed);
-    expect(failed.map((result) => result.details)).toEqual([]);
+    expect(failed.map((result) => result.problems)).toEqual([]);
   });
 
   it("holds the Spanish pages to the SEO basics", () => {
     const failed = checkSeo(site).filter((result) => !result.passed);
-    expect(failed.map((result) => result.details)).toEqual([]);
+    expect(failed.map((result) => result.problems)).toEqual([]);
   });
 
   it("samples a Spanish page of every kind it has for the browser gates, with the kind of its English page", () => {
