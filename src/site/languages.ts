@@ -37,24 +37,11 @@ export function englishSite(content: SiteContent): Local {
   return { lang: "en", content, words: textFor("en"), versions, url: (url) => url, link: (url) => url };
 }
 
-/** The sites of the other languages there are translations for. */
+/** The sites of the other languages there are translations for, made once per content (cityRoutes asks per city). */
 export function otherSites(content: SiteContent): Local[] {
-  const versions = versionsOf(content);
-  return (Object.entries(content.translations) as [OtherLang, Translation | undefined][]).flatMap(([lang, translation]) => {
-    const links = versions[lang];
-    if (!translation || !links) return [];
-    const root = languageRoot(lang);
-    const local: Local = {
-      lang,
-      content: localContent(content, translation),
-      translation,
-      words: textFor(lang),
-      versions,
-      url: (url) => `${root}${url.slice(1)}`,
-      link: (url) => (links.urls.has(url.split("#")[0]!) ? `${root}${url.slice(1)}` : url),
-    };
-    return [local];
-  });
+  let sites = otherSitesByContent.get(content);
+  if (!sites) otherSitesByContent.set(content, (sites = makeOtherSites(content)));
+  return sites;
 }
 
 /** The page at `englishUrl` in every language it exists in (English first), or undefined when only in English. */
@@ -137,7 +124,27 @@ export function englishOnlyPages(content: SiteContent): { lang: OtherLang; urls:
 
 // --- internal ---
 
+function makeOtherSites(content: SiteContent): Local[] {
+  const versions = versionsOf(content);
+  return (Object.entries(content.translations) as [OtherLang, Translation | undefined][]).flatMap(([lang, translation]) => {
+    const links = versions[lang];
+    if (!translation || !links) return [];
+    const root = languageRoot(lang);
+    const local: Local = {
+      lang,
+      content: localContent(content, translation),
+      translation,
+      words: textFor(lang),
+      versions,
+      url: (url) => `${root}${url.slice(1)}`,
+      link: (url) => (links.urls.has(url.split("#")[0]!) ? `${root}${url.slice(1)}` : url),
+    };
+    return [local];
+  });
+}
+
 const versionsByContent = new WeakMap<SiteContent, Versions>();
+const otherSitesByContent = new WeakMap<SiteContent, Local[]>();
 
 function caseManagersTranslated(translation: Translation): boolean {
   return Boolean(translation.cityCommon && translation.documents.checklist && translation.documents.itinerary);
