@@ -73,6 +73,21 @@ describe("the Spanish routes", () => {
     expect(englishOnly).not.toContain("/about/");
   });
 
+  it("links the Spanish document pages to Spanish PDFs of their own, and the letter template to the English files", () => {
+    const { checklist, itinerary, letter } = english.documents;
+    const spanishFiles = downloads.filter((download) => download.lang === "es").map((download) => download.file);
+    expect(spanishFiles).toEqual([`downloads/${checklist.slug}.es.pdf`, `downloads/${itinerary.slug}.es.pdf`]);
+    const pdf = downloads.find((download) => download.file === `downloads/${checklist.slug}.es.pdf`)!;
+    expect(Buffer.from(pdf.contents).toString("latin1")).toContain("/Lang (es-US)");
+    const page = render(`/es/for-case-managers/${checklist.slug}/`);
+    expect(page("a[download]").map((_, a) => page(a).attr("href")).get()).toEqual([`/downloads/${checklist.slug}.es.pdf`]);
+    const cards = render("/es/for-case-managers/");
+    const letterCard = cards(`#download-${letter.slug}`).parent();
+    expect(cards(`#download-${letter.slug}`).text()).toBe("Plantilla de carta de necesidad médica (en inglés)");
+    expect(letterCard.find("a[download]").map((_, a) => cards(a).attr("href")).get().sort()).toEqual([`/downloads/${letter.slug}.docx`, `/downloads/${letter.slug}.pdf`]);
+    expect(letterCard.find(".download-page-link a").attr("href")).toBe(`/for-case-managers/${letter.slug}/`);
+  });
+
   it("makes no Spanish route at all without a translation", () => {
     expect(createRoutes(english, testAssets, downloads).some((route) => route.url.startsWith("/es/"))).toBe(false);
   });
