@@ -15,9 +15,10 @@ export interface LayoutProps {
 }
 
 /**
- * The document around every page: head, skip link, header, breadcrumb, main content, footer. The header, footer and
- * quote forms are the same on most pages, so each is rendered once per build (Once); the header only differs on the
- * pages of the main navigation, whose link it marks as the current one.
+ * The document around every page, in the page's language: head, skip link, header, breadcrumb, main content, footer.
+ * The header's bar and navigation, the footer and the quote forms are the same on most pages of a language, so each
+ * is rendered once per build (Once); the navigation only differs on its own pages, whose link it marks as the current
+ * one, and the header's language switcher from page to page.
  */
 export function Layout({ chrome, children }: LayoutProps) {
   const { site, assets, head, lang } = chrome;
