@@ -1,5 +1,5 @@
 // npm run lighthouse: Lighthouse (mobile preset: a mid-range phone on a slow 4G network, simulated) on the home page,
-// a city, a destination, /contact/, /podcast/ and an episode of a fresh build of data/, served on 127.0.0.1 by
+// a city, a destination, /contact/, /podcast/, an episode and a Spanish city (when there is one) of a fresh build of data/, served on 127.0.0.1 by
 // flightsite's own static server. Prints the four category scores and LCP, CLS and total blocking time per page, and
 // exits 1 when a score is below its threshold. `--out DIR` looks at a site built earlier instead.
 import { mkdtemp, rm } from "node:fs/promises";
@@ -35,6 +35,9 @@ if (values.out) {
 
 const site = await readBuiltSite(outDir);
 const pages = kinds.map((kind) => site.pages.find((page) => page.kind === kind)).filter((page) => page !== undefined);
+// A Spanish city page too, when the site has one (issue 29): the same scores are asked of it.
+const spanishCity = site.pages.find((page) => page.kind === "city" && page.url.startsWith("/es/"));
+if (spanishCity) pages.push(spanishCity);
 const server = await serveBuiltSite(outDir);
 // chrome-launcher starts the Chromium the browser tests use (it reads CHROME_PATH).
 process.env.CHROME_PATH = findChromium();

@@ -40,13 +40,14 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--base-path <path>", "build the site for this path of its host, like /previews/pr-42/ (default: basePath in data/site.yaml)", parseBasePath)
     .option("--preview", "a preview: canonical addresses at the live site, every page noindex, quote forms that do not send (docs/publishing.md)")
     .option("--strict", "fail on the translations' review reminders too: a field whose English changed since it was translated, a glossary term (docs/translation.md)")
-    .action(async (options: { data?: string; out?: string; basePath?: string; preview?: boolean; strict?: boolean }) => {
+    .option("--verbose", "list every page that has no translation, not only the first few")
+    .action(async (options: { data?: string; out?: string; basePath?: string; preview?: boolean; strict?: boolean; verbose?: boolean }) => {
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
       const { build } = await import("./engine/build");
       const { basePath, preview, strict } = options;
       const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env), basePath, preview, strict });
-      io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir)));
+      io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir), { verbose: Boolean(options.verbose) }));
       const warnings = result.contentWarnings ?? [];
       io.stderr(formatContentWarnings(warnings));
       // In GitHub Actions each warning is also a workflow command, shown on its line of the pull request's diff.
@@ -266,7 +267,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 }
 
 /** The few lines that end a build: pages by kind, total size, where the time went, and any warnings. */
-export function formatSummary(result: BuildResult, outDir: string): string {
+export function formatSummary(result: BuildResult, outDir: string, { verbose = false } = {}): string {
   const pages = Object.entries(result.pagesByKind).map(([kind, count]) => `${count} ${kind}`).join(", ");
   const total = Object.values(result.pagesByKind).reduce((a, b) => a + b, 0);
   const timings = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms} ms`).join(", ");
@@ -283,10 +284,20 @@ export function formatSummary(result: BuildResult, outDir: string): string {
             `${kilobytes(result.javascriptGzip.withForm)} on a page with a quote form, like a city page (budget 12 KB)`,
         ]
       : []),
+    ...(result.languages ?? []).map(({ lang, pages, englishOnly }) => {
+      const shown = verbose ? englishOnly : englishOnly.slice(0, 5);
+      const more = englishOnly.length - shown.length;
+      return (
+        `  ${languageNames[lang] ?? lang} (/${lang}/): ${pages} pages; ${englishOnly.length} English only` +
+        (shown.length > 0 ? `: ${shown.join(", ")}${more > 0 ? `, and ${more} more (--verbose lists them all)` : ""}` : "")
+      );
+    }),
     ...result.warnings.map((warning) => `  warning: ${warning}`),
     "",
   ].join("\n");
 }
+
+const languageNames: Record<string, string> = { es: "Spanish" };
 
 // --- internal ---
 

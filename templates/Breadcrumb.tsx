@@ -1,11 +1,15 @@
+import type { Lang } from "../src/content/language";
+import { textFor } from "./text";
+
 export interface BreadcrumbProps {
   trail: { name: string; url: string }[];
+  lang?: Lang;
 }
 
 /** The visible trail; the same trail is in the page's BreadcrumbList JSON-LD. */
-export function Breadcrumb({ trail }: BreadcrumbProps) {
+export function Breadcrumb({ trail, lang = "en" }: BreadcrumbProps) {
   return (
-    <nav className="breadcrumb container" aria-label="Breadcrumb">
+    <nav className="breadcrumb container" aria-label={textFor(lang).breadcrumb}>
       <ol>
         {trail.map((crumb, index) =>
           index === trail.length - 1 ? (

@@ -1,5 +1,6 @@
 import { DownloadLinks, type DownloadLink } from "./DownloadLinks";
 import { StaticPage, type StaticPageProps } from "./StaticPage";
+import { textFor } from "./text";
 
 export interface CaseManagerDocumentCard {
   id: string;
@@ -16,21 +17,24 @@ export interface CaseManagersPageProps extends Omit<StaticPageProps, "children">
 
 /** /for-case-managers/: the three downloads first, then the page's sections from data/pages/. */
 export function CaseManagersPage({ documents, ...props }: CaseManagersPageProps) {
+  const { lang } = props.chrome;
+  const words = textFor(lang).caseManagers;
   return (
     <StaticPage {...props}>
       <section id="downloads" className="section" aria-labelledby="downloads-heading">
         <div className="container">
-          <h2 id="downloads-heading">Downloads for Your Planning</h2>
-          <p>Free to print and share with the patient, the family and the care teams. Each one is also on a page of its own.</p>
+          <h2 id="downloads-heading">{words.downloads}</h2>
+          <p>{words.downloadsText}</p>
           <ul className="card-grid download-grid">
             {documents.map((document) => (
               <li key={document.id} className="card download-card">
                 <h3 id={`download-${document.id}`}>{document.label}</h3>
                 <p>{document.summary}</p>
-                <DownloadLinks label={document.label} links={document.downloads} />
+                <DownloadLinks label={document.label} links={document.downloads} lang={lang} />
                 <p className="download-page-link">
                   <a href={document.pageUrl}>
-                    Read it as a web page<span className="visually-hidden">: {document.label}</span>
+                    {words.readAsPage}
+                    <span className="visually-hidden">: {document.label}</span>
                   </a>
                 </p>
               </li>

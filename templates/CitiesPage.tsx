@@ -2,6 +2,7 @@ import type { PageChrome } from "../src/content/types";
 import { CtaBand } from "./CtaBand";
 import { Once } from "./Once";
 import { Layout } from "./Layout";
+import { textFor } from "./text";
 
 export interface CitiesPageProps {
   chrome: PageChrome;
@@ -10,32 +11,29 @@ export interface CitiesPageProps {
 
 /** /cities/: every city with a page of its own, the target of the "Cities We Serve" breadcrumb. */
 export function CitiesPage({ chrome, cities }: CitiesPageProps) {
+  const words = textFor(chrome.lang).cities;
   return (
     <Layout chrome={chrome}>
       <section className="hero">
         <div className="container">
-          <h1>Cities We Serve</h1>
-          <p className="lead">
-            We coordinate non-emergency medical flights from every part of Florida. These cities have a page with
-            their airports, local support and common care trips. If your city is not listed, call us: we fly
-            statewide and worldwide.
-          </p>
+          <h1>{words.heading}</h1>
+          <p className="lead">{words.lead}</p>
         </div>
       </section>
       <section className="section" aria-labelledby="city-list">
         <div className="container">
-          <h2 id="city-list">Florida City Pages</h2>
+          <h2 id="city-list">{words.listHeading}</h2>
           <ul className="city-grid">
             {cities.map((city) => (
               <li key={city.href} className="card">
                 <a href={city.href}>{city.name}</a>
-                <span className="card-meta">Airports: {city.airports}</span>
+                <span className="card-meta">{words.airports}: {city.airports}</span>
               </li>
             ))}
           </ul>
         </div>
       </section>
-      <Once component={CtaBand} props={{ site: chrome.site }} />
+      <Once component={CtaBand} props={{ site: chrome.site, lang: chrome.lang }} />
     </Layout>
   );
 }

@@ -9,13 +9,16 @@ import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
 import { QuoteButton } from "./QuoteButton";
 import { Once } from "./Once";
+import { textFor } from "./text";
+import type { Lang } from "../src/content/language";
 
 export interface CityPageProps {
   chrome: PageChrome;
   city: City;
   common: CityCommon;
   /** The care-trip cards, linking to the city's destination pages. */
-  careTrips: { href: string; destination: string; location: string; summary: string }[];
+  /** A trip without a summary has none in the page's language (its page is English only). */
+  careTrips: { href: string; destination: string; location: string; summary?: string }[];
   /** Nearby places; those without a page of their own have no href and are shown as text. */
   nearby: { name: string; href?: string }[];
   video?: VideoFacadeProps;
@@ -24,47 +27,48 @@ export interface CityPageProps {
 // What every city shares (city-common.yaml: how it works, the checklists, the on-board cards) is rendered once per
 // build for all of them (Once).
 export function CityPage({ chrome, city, common, careTrips, nearby, video }: CityPageProps) {
-  const { site } = chrome;
+  const { site, lang } = chrome;
+  const words = textFor(lang).city;
   return (
     <Layout chrome={chrome}>
       <section className="hero">
         <div className="container hero-grid">
           <div>
-            <h1>Medical Flights in {city.cityName}, Florida</h1>
+            <h1>{words.heading(city.cityName)}</h1>
             <p className="lead">{city.cancerCareDescription}</p>
-            <Once component={HeroButtons} props={{ site }} />
+            <Once component={HeroButtons} props={{ site, lang }} />
           </div>
-          {video && <VideoFacade {...video} />}
+          {video && <VideoFacade {...video} lang={lang} />}
         </div>
       </section>
 
       <section className="section" aria-labelledby="how-it-works">
         <div className="container">
-          <h2 id="how-it-works">How It Works</h2>
+          <h2 id="how-it-works">{words.howItWorks}</h2>
           <Once component={Steps} props={{ steps: common.howItWorks }} />
         </div>
       </section>
 
       <section className="section section-alt" aria-labelledby="airports">
         <div className="container">
-          <h2 id="airports">Airport Logistics</h2>
-          <p>Flights for {city.cityName} patients usually use these airports:</p>
-          <AirportList airports={city.airports} />
+          <h2 id="airports">{words.airports}</h2>
+          <p>{words.airportsIntro(city.cityName)}</p>
+          <AirportList airports={city.airports} lang={lang} />
         </div>
       </section>
 
       <section className="section" aria-labelledby="pathway">
         <div className="container">
-          <h2 id="pathway">Cancer-Care Pathway</h2>
-          <h3>Local oncology overview</h3>
+          <h2 id="pathway">{words.pathway}</h2>
+          <h3>{words.localOverview}</h3>
           <p>{city.localCareOverview}</p>
           <div className="two-columns">
             <div>
-              <h3>Pre-flight checklist</h3>
+              <h3>{words.preFlightChecklist}</h3>
               <Once component={Checklist} props={{ items: common.preFlightChecklist }} />
             </div>
             <div>
-              <h3>Return (post-visit) checklist</h3>
+              <h3>{words.returnChecklist}</h3>
               <Once component={Checklist} props={{ items: common.returnChecklist }} />
             </div>
           </div>
@@ -73,7 +77,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
 
       <section className="section section-alt" aria-labelledby="support">
         <div className="container">
-          <h2 id="support">Local Support Directory</h2>
+          <h2 id="support">{words.support}</h2>
           <ul className="support-list">
             {city.supportDirectory.map((entry) => (
               <li key={entry}>{entry}</li>
@@ -84,17 +88,15 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
 
       <section className="section" aria-labelledby="care-trips">
         <div className="container">
-          <h2 id="care-trips">Care Trips We Commonly Fly</h2>
+          <h2 id="care-trips">{words.careTrips}</h2>
           <ul className="card-grid">
             {careTrips.map((trip) => (
               <li key={trip.href} className="card">
                 <h3>
-                  <a href={trip.href}>
-                    {city.cityName} to {trip.destination}
-                  </a>
+                  <a href={trip.href}>{words.careTrip(city.cityName, trip.destination)}</a>
                 </h3>
                 <p className="card-meta">{trip.location}</p>
-                <p>{trip.summary}</p>
+                {trip.summary && <p>{trip.summary}</p>}
               </li>
             ))}
           </ul>
@@ -103,14 +105,14 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
 
       <section className="section section-alt" aria-labelledby="on-board">
         <div className="container">
-          <h2 id="on-board">On-Board Experience</h2>
+          <h2 id="on-board">{words.onBoard}</h2>
           <Once component={CardList} props={{ cards: common.onBoardExperience }} />
         </div>
       </section>
 
       <section className="section" aria-labelledby="faq">
         <div className="container">
-          <h2 id="faq">Frequently Asked Questions</h2>
+          <h2 id="faq">{words.faq}</h2>
           <div className="faq-list">
             {city.faqs.map((faq) => (
               <div key={faq.question} className="faq">
@@ -124,30 +126,31 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
 
       <section className="section section-alt" aria-labelledby="other-cities">
         <div className="container">
-          <h2 id="other-cities">Other Cities We Serve</h2>
+          <h2 id="other-cities">{words.otherCities}</h2>
           <ul className="pill-list">
             {nearby.map((place) => (
               <li key={place.name}>{place.href ? <a href={place.href}>{place.name}</a> : <span>{place.name}</span>}</li>
             ))}
           </ul>
           <p>
-            <a href="/cities/">See every city we serve</a>
+            <a href="/cities/">{words.everyCity}</a>
           </p>
         </div>
       </section>
 
-      <CtaBand site={site} heading={`Planning a flight from ${city.cityName}?`} />
+      <CtaBand site={site} lang={lang} heading={words.ctaHeading(city.cityName)} />
     </Layout>
   );
 }
 
 /** The hero's buttons, the same on every city page: rendered once per build (Once). */
-function HeroButtons({ site }: { site: CityPageProps["chrome"]["site"] }) {
+function HeroButtons({ site, lang }: { site: CityPageProps["chrome"]["site"]; lang: Lang }) {
+  const words = textFor(lang);
   return (
     <div className="button-row">
-      <PhoneLink site={site} className="button button-primary" label="Call Now" />
-      <QuoteButton label="Get a Quote" />
-      <QuoteButton label="Request Callback" />
+      <PhoneLink site={site} className="button button-primary" label={words.callNow} />
+      <QuoteButton label={words.getQuote} />
+      <QuoteButton label={words.requestCallback} />
     </div>
   );
 }

@@ -3,36 +3,40 @@ import { StaticPage } from "./StaticPage";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
 import { PhoneLink } from "./PhoneLink";
+import { textFor } from "./text";
 
 export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta">;
 
 /** /contact/: contact cards, the page's sections, and the full quote form at #quote. */
 export function ContactPage(props: ContactPageProps) {
-  const { site } = props.chrome;
+  const { site, lang } = props.chrome;
+  const words = textFor(lang);
+  const phoneLanguage = words.phoneLanguage(site);
   return (
     <StaticPage {...props} showCta={false}>
       <section className="section" aria-labelledby="contact-cards">
         <div className="container">
           <h2 id="contact-cards" className="visually-hidden">
-            Ways to reach us
+            {words.contact.waysToReach}
           </h2>
           <ul className="card-grid">
             <li className="card">
-              <h3>Call 24/7</h3>
-              <p>A coordinator answers day and night, every day of the year.</p>
+              <h3>{words.call247}</h3>
+              <p>{words.contact.callText}</p>
               <PhoneLink site={site} className="button button-primary" />
+              {phoneLanguage && <p className="phone-language">{phoneLanguage}</p>}
             </li>
             <li className="card">
-              <h3>Request a quote or callback</h3>
-              <p>Fill in the form below and a coordinator will call you back.</p>
+              <h3>{words.contact.quoteHeading}</h3>
+              <p>{words.contact.quoteText}</p>
               <a className="button button-secondary" href="#quote">
-                Go to the form
+                {words.contact.goToForm}
               </a>
             </li>
             <li className="card">
-              <h3>Headquarters</h3>
+              <h3>{words.contact.headquarters}</h3>
               <p>
-                {site.headquarters.city}, {site.headquarters.region}. Coordinating medical flights since {site.founded}.
+                {site.headquarters.city}, {site.headquarters.region}. {words.contact.since(site.founded)}
               </p>
             </li>
           </ul>

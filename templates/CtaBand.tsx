@@ -1,10 +1,13 @@
+import type { Lang } from "../src/content/language";
 import type { SiteConfig } from "../src/content/types";
 import { Once } from "./Once";
 import { PhoneLink } from "./PhoneLink";
 import { QuoteButton } from "./QuoteButton";
+import { textFor } from "./text";
 
 export interface CtaBandProps {
   site: SiteConfig;
+  lang?: Lang;
   heading?: string;
 }
 
@@ -12,27 +15,25 @@ export interface CtaBandProps {
  * The closing call to action of a page: the phone line first, the quote form second. Only the heading differs
  * from page to page; the rest is rendered once per build (Once).
  */
-export function CtaBand({ site, heading = "Ready to talk about a flight?" }: CtaBandProps) {
+export function CtaBand({ site, lang = "en", heading = textFor(lang).cta.heading }: CtaBandProps) {
   return (
     <section className="cta-band" aria-labelledby="cta-heading">
       <div className="container">
         <h2 id="cta-heading">{heading}</h2>
-        <Once component={CtaBandBody} props={{ site }} />
+        <Once component={CtaBandBody} props={{ site, lang }} />
       </div>
     </section>
   );
 }
 
-function CtaBandBody({ site }: { site: SiteConfig }) {
+function CtaBandBody({ site, lang }: { site: SiteConfig; lang: Lang }) {
+  const words = textFor(lang);
   return (
     <>
-      <p>
-        A coordinator answers {site.phone.display} 24 hours a day, 7 days a week. Or send a quote request and we will
-        call you back.
-      </p>
+      <p>{words.cta.text(site.phone.display)}</p>
       <div className="button-row">
-        <PhoneLink site={site} className="button button-primary" label="Call Now" />
-        <QuoteButton label="Request a Quote" />
+        <PhoneLink site={site} className="button button-primary" label={words.callNow} />
+        <QuoteButton label={words.requestQuote} />
       </div>
     </>
   );

@@ -8,6 +8,8 @@ import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
 import { QuoteButton } from "./QuoteButton";
 import { Once } from "./Once";
+import { textFor } from "./text";
+import type { Lang } from "../src/content/language";
 
 /** A destination section with its markdown already rendered (sanitized) to HTML by createRoutes. */
 export interface DestinationSectionView {
@@ -38,7 +40,8 @@ export interface DestinationPageProps {
 
 export function DestinationPage(props: DestinationPageProps) {
   const { chrome, cityName, destination } = props;
-  const { site } = chrome;
+  const { site, lang } = chrome;
+  const words = textFor(lang).destination;
   return (
     <Layout chrome={chrome}>
       <section className="hero">
@@ -46,21 +49,21 @@ export function DestinationPage(props: DestinationPageProps) {
           <div>
             <h1>{props.heading}</h1>
             <p className="lead">{props.intro}</p>
-            <Once component={HeroButtons} props={{ site }} />
+            <Once component={HeroButtons} props={{ site, lang }} />
           </div>
-          {props.video && <VideoFacade {...props.video} />}
+          {props.video && <VideoFacade {...props.video} lang={lang} />}
         </div>
       </section>
 
       <section className="section section-alt" aria-labelledby="route">
         <div className="container">
-          <h2 id="route">Your Route</h2>
+          <h2 id="route">{words.route}</h2>
           <div className="two-columns">
             <div>
-              <h3>Departing from the {cityName} area</h3>
-              <AirportList airports={props.departureAirports} />
+              <h3>{words.departing(cityName)}</h3>
+              <AirportList airports={props.departureAirports} lang={lang} />
             </div>
-            <Once component={Arrival} props={{ destination, airports: props.arrivalAirports, details: props.arrivalDetails }} />
+            <Once component={Arrival} props={{ destination, airports: props.arrivalAirports, details: props.arrivalDetails, lang }} />
           </div>
         </div>
       </section>
@@ -69,16 +72,16 @@ export function DestinationPage(props: DestinationPageProps) {
 
       <section className="section" aria-labelledby="lodging">
         <div className="container prose">
-          <h2 id="lodging">Lodging Options</h2>
+          <h2 id="lodging">{words.lodging}</h2>
           <Once component={LodgingList} props={{ options: props.lodgingOptions }} />
-          <h3>Good to know</h3>
+          <h3>{words.goodToKnow}</h3>
           <p>{props.notes}</p>
         </div>
       </section>
 
       <nav className="section section-alt" aria-labelledby="related">
         <div className="container">
-          <h2 id="related">More for {cityName} Patients</h2>
+          <h2 id="related">{words.more(cityName)}</h2>
           <ul className="pill-list">
             {props.related.map((link) => (
               <li key={link.href}>
@@ -89,7 +92,7 @@ export function DestinationPage(props: DestinationPageProps) {
         </div>
       </nav>
 
-      <CtaBand site={site} heading={`Planning a trip to ${destination}?`} />
+      <CtaBand site={site} lang={lang} heading={words.ctaHeading(destination)} />
     </Layout>
   );
 }
@@ -97,20 +100,21 @@ export function DestinationPage(props: DestinationPageProps) {
 // What a destination's page shows the same for every city is rendered once per build (Once): the hero's buttons,
 // the arrival airports, the lodging options, and the sections below.
 
-function HeroButtons({ site }: { site: PageChrome["site"] }) {
+function HeroButtons({ site, lang }: { site: PageChrome["site"]; lang: Lang }) {
+  const words = textFor(lang);
   return (
     <div className="button-row">
-      <PhoneLink site={site} className="button button-primary" label="Call Now" />
-      <QuoteButton label="Get a Quote" />
+      <PhoneLink site={site} className="button button-primary" label={words.callNow} />
+      <QuoteButton label={words.getQuote} />
     </div>
   );
 }
 
-function Arrival({ destination, airports, details }: { destination: string; airports: Airport[]; details: string }) {
+function Arrival({ destination, airports, details, lang }: { destination: string; airports: Airport[]; details: string; lang: Lang }) {
   return (
     <div>
-      <h3>Arriving near {destination}</h3>
-      <AirportList airports={airports} />
+      <h3>{textFor(lang).destination.arriving(destination)}</h3>
+      <AirportList airports={airports} lang={lang} />
       <p>{details}</p>
     </div>
   );

@@ -4,12 +4,13 @@ import { CtaBand } from "./CtaBand";
 import { Once } from "./Once";
 import { DownloadLinks, type DownloadLink } from "./DownloadLinks";
 import { Layout } from "./Layout";
+import { textFor } from "./text";
 
 export interface DocumentPageProps {
   chrome: PageChrome;
   heading: string;
   label: string;
-  /** "September 2025". */
+  /** "September 2025", in the page's language. */
   updated: string;
   intro: string;
   /** Shown above the heading, like the sample itinerary's "Sample — times and places vary". */
@@ -26,13 +27,13 @@ export function DocumentPage({ chrome, heading, label, updated, intro, notice, d
         <div className="container">
           {notice && <p className="sample-notice">{notice}</p>}
           <h1>{heading}</h1>
-          <p className="document-updated">Updated {updated}</p>
+          <p className="document-updated">{textFor(chrome.lang).document.updated(updated)}</p>
           <p className="lead">{intro}</p>
-          <DownloadLinks label={label} links={downloads} />
+          <DownloadLinks label={label} links={downloads} lang={chrome.lang} />
         </div>
       </section>
       {children}
-      <Once component={CtaBand} props={{ site: chrome.site }} />
+      <Once component={CtaBand} props={{ site: chrome.site, lang: chrome.lang }} />
     </Layout>
   );
 }

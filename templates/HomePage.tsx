@@ -6,6 +6,7 @@ import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { QuoteButton } from "./QuoteButton";
+import { textFor } from "./text";
 
 export interface HomePageProps {
   chrome: PageChrome;
@@ -14,7 +15,8 @@ export interface HomePageProps {
 }
 
 export function HomePage({ chrome, home, cities }: HomePageProps) {
-  const { site } = chrome;
+  const { site, lang } = chrome;
+  const words = textFor(lang);
   return (
     <Layout chrome={chrome}>
       <section className="hero">
@@ -23,15 +25,15 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
           <h1>{home.hero.heading}</h1>
           <p className="lead">{home.hero.lead}</p>
           <div className="button-row">
-            <PhoneLink site={site} className="button button-primary" label="Call Now" />
-            <QuoteButton label="Request a Quote" />
+            <PhoneLink site={site} className="button button-primary" label={words.callNow} />
+            <QuoteButton label={words.requestQuote} />
           </div>
         </div>
       </section>
 
       <section className="section" aria-labelledby="services">
         <div className="container">
-          <h2 id="services">How We Help</h2>
+          <h2 id="services">{words.home.howWeHelp}</h2>
           <CardList cards={home.serviceTiles} className="card-grid card-grid-4" />
         </div>
       </section>
@@ -46,21 +48,21 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
 
       <section className="section" aria-labelledby="how-it-works">
         <div className="container">
-          <h2 id="how-it-works">How It Works</h2>
+          <h2 id="how-it-works">{words.home.howItWorks}</h2>
           <Steps steps={home.howItWorks} />
         </div>
       </section>
 
       <section className="section section-alt" aria-labelledby="what-we-coordinate">
         <div className="container">
-          <h2 id="what-we-coordinate">What We Coordinate</h2>
+          <h2 id="what-we-coordinate">{words.home.whatWeCoordinate}</h2>
           <CardList cards={home.serviceCards} />
         </div>
       </section>
 
       <section className="section" aria-labelledby="cities">
         <div className="container">
-          <h2 id="cities">Florida Cities We Serve</h2>
+          <h2 id="cities">{words.home.citiesWeServe}</h2>
           <ul className="pill-list">
             {cities.map((city) => (
               <li key={city.href}>
@@ -73,7 +75,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
 
       <section className="section section-alt" aria-labelledby="quick-facts">
         <div className="container">
-          <h2 id="quick-facts">Quick Facts</h2>
+          <h2 id="quick-facts">{words.home.quickFacts}</h2>
           <dl className="facts">
             {home.quickFacts.map((fact) => (
               <div key={fact.label} className="fact">
@@ -92,7 +94,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
         </div>
       </section>
 
-      <Once component={CtaBand} props={{ site }} />
+      <Once component={CtaBand} props={{ site, lang }} />
     </Layout>
   );
 }

@@ -7,6 +7,7 @@ import { Once } from "./Once";
 import { QuoteDialog } from "./QuoteDialog";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
+import { textFor } from "./text";
 
 export interface LayoutProps {
   chrome: PageChrome;
@@ -14,15 +15,21 @@ export interface LayoutProps {
 }
 
 /**
- * The document around every page: head, skip link, header, breadcrumb, main content, footer. The header, footer and
- * quote forms are the same on most pages, so each is rendered once per build (Once); the header only differs on the
- * pages of the main navigation, whose link it marks as the current one.
+ * The document around every page, in the page's language: head, skip link, header, breadcrumb, main content, footer.
+ * The header's bar and navigation, the footer and the quote forms are the same on most pages of a language, so each
+ * is rendered once per build (Once); the navigation only differs on its own pages, whose link it marks as the current
+ * one, and the header's language switcher from page to page.
  */
 export function Layout({ chrome, children }: LayoutProps) {
-  const { site, assets, head } = chrome;
+  const { site, assets, head, lang } = chrome;
+  // The navigation links to the English URLs (a page in another language has them rewritten after rendering).
+  const englishUrl = lang === "en" ? head.url : head.url.slice(lang.length + 1);
+  const other = head.alternates?.find((alternate) => alternate.lang !== lang);
+  // The quote forms speak the page's language (their `lang`: es-form's part of issue 29).
+  const quoteProps = { site, lang };
   return (
     // data-base-path: where the browser code finds the site's own URLs (client/base-path.ts); only off the root.
-    <html lang="en" data-analytics-id={site.analytics.measurementId} data-base-path={site.basePath === "/" ? undefined : site.basePath}>
+    <html lang={lang} data-analytics-id={site.analytics.measurementId} data-base-path={site.basePath === "/" ? undefined : site.basePath}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -31,6 +38,8 @@ export function Layout({ chrome, children }: LayoutProps) {
         {head.keywords && <meta name="keywords" content={head.keywords.join(", ")} />}
         {head.noindex && <meta name="robots" content="noindex" />}
         <link rel="canonical" href={head.canonical} />
+        {head.alternates?.map((alternate) => <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.href} />)}
+        {head.alternates && <link rel="alternate" hrefLang="x-default" href={head.alternates.find((alternate) => alternate.lang === "en")?.href} />}
         {head.alternateFeed && (
           <link rel="alternate" type="application/rss+xml" title={head.alternateFeed.title} href={head.alternateFeed.url} />
         )}
@@ -54,14 +63,14 @@ export function Layout({ chrome, children }: LayoutProps) {
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to main content
+          {textFor(lang).skipLink}
         </a>
-        <Once component={SiteHeader} props={{ site, url: inMainNavigation(head.url) ? head.url : "" }} />
-        {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} />}
+        <SiteHeader site={site} lang={lang} url={inMainNavigation(englishUrl) ? englishUrl : ""} other={other && { lang: other.lang, url: other.url }} />
+        {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} lang={lang} />}
         <main id="main">{children}</main>
-        {chrome.quote.footer && <Once component={FooterQuote} props={{ site }} />}
-        <Once component={SiteFooter} props={{ site }} />
-        {chrome.quote.modal && <Once component={QuoteDialog} props={{ site }} />}
+        {chrome.quote.footer && <Once component={FooterQuote} props={quoteProps} />}
+        <Once component={SiteFooter} props={{ site, lang }} />
+        {chrome.quote.modal && <Once component={QuoteDialog} props={quoteProps} />}
       </body>
     </html>
   );

@@ -15,7 +15,7 @@ export function PhoneLink({ site, className, label }: PhoneLinkProps) {
       <Icon name="phone" />
       <span>
         {label ? `${label}: ` : ""}
-        {site.phone.display}
+        <span className="phone-number">{site.phone.display}</span>
       </span>
     </a>
   );

@@ -1,4 +1,5 @@
 import { DocumentPage, type DocumentPageProps } from "./DocumentPage";
+import { textFor } from "./text";
 
 export interface SampleItineraryPageProps extends Omit<DocumentPageProps, "children"> {
   steps: { time: string; title: string; place: string; detail: string }[];
@@ -11,7 +12,7 @@ export function SampleItineraryPage({ steps, notes, ...props }: SampleItineraryP
     <DocumentPage {...props}>
       <section className="section" aria-labelledby="travel-day">
         <div className="container prose">
-          <h2 id="travel-day">The Travel Day</h2>
+          <h2 id="travel-day">{textFor(props.chrome.lang).document.travelDay}</h2>
           <ol className="itinerary">
             {steps.map((step) => (
               <li key={step.time} className="itinerary-step">

@@ -1,43 +1,56 @@
+import type { Lang } from "../src/content/language";
 import type { SiteConfig } from "../src/content/types";
 import { PhoneLink } from "./PhoneLink";
-import { isGroup, mainNavigation } from "./navigation";
+import { isGroup, navigationFor } from "./navigation";
+import { textFor } from "./text";
 
 export interface SiteFooterProps {
   site: SiteConfig;
+  lang?: Lang;
 }
 
 /**
  * Footer with every navigation link (the no-JavaScript menu on phones), the phone line and the fixed call bar (inside
  * the footer landmark, so that no content of the page is outside a landmark).
  */
-export function SiteFooter({ site }: SiteFooterProps) {
+export function SiteFooter({ site, lang = "en" }: SiteFooterProps) {
+  const words = textFor(lang);
+  const phoneLanguage = words.phoneLanguage(site);
+  // Privacy and accessibility are in English only: from a page in another language their links say so.
+  const englishOnly = lang === "en" ? undefined : "en";
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="footer-name">{site.companyName}</p>
           <p>{site.tagline}</p>
-          <p>
-            Non-emergency medical flight coordination since {site.founded}, from {site.headquarters.city},{" "}
-            {site.headquarters.region}. In an emergency, call 911.
-          </p>
+          <p>{words.footer.about({ founded: site.founded, city: site.headquarters.city, region: site.headquarters.region })}</p>
           <PhoneLink site={site} className="footer-phone" label="24/7" />
+          {phoneLanguage && <p className="phone-language">{phoneLanguage}</p>}
         </div>
-        <nav id="footer-nav" className="footer-nav" aria-label="Footer">
+        <nav id="footer-nav" className="footer-nav" aria-label={words.footerNavigation}>
           <ul>
-            {mainNavigation.flatMap((item) => (isGroup(item) ? item.links : [item])).map((link) => (
+            {navigationFor(lang).flatMap((item) => (isGroup(item) ? item.links : [item])).map((link) => (
               <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
+                <a href={link.href} hrefLang={link.hreflang}>
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
       </div>
       <p className="container footer-legal">
-        © {site.footerYear} {site.companyName}. All content is general information, not medical advice.{" "}
-        <a href="/privacy/">Privacy</a> · <a href="/accessibility/">Accessibility</a>
+        © {site.footerYear} {site.companyName}. {words.footer.legal}{" "}
+        <a href="/privacy/" hrefLang={englishOnly}>
+          {words.footer.privacy}
+        </a>{" "}
+        ·{" "}
+        <a href="/accessibility/" hrefLang={englishOnly}>
+          {words.footer.accessibility}
+        </a>
       </p>
-      <PhoneLink site={site} className="call-bar" label="Call 24/7" />
+      <PhoneLink site={site} className="call-bar" label={words.call247} />
     </footer>
   );
 }

@@ -34,7 +34,7 @@ export function StaticPage({ chrome, heading, lead, sections, children, showCta 
           </div>
         </section>
       ))}
-      {showCta && <Once component={CtaBand} props={{ site: chrome.site }} />}
+      {showCta && <Once component={CtaBand} props={{ site: chrome.site, lang: chrome.lang }} />}
     </Layout>
   );
 }

@@ -1,26 +1,25 @@
 import type { StaticPageProps } from "./StaticPage";
 import { StaticPage } from "./StaticPage";
 import { PhoneLink } from "./PhoneLink";
+import { textFor } from "./text";
 
 export type ThankYouPageProps = Omit<StaticPageProps, "children" | "showCta">;
 
 /** /thank-you/: the case id (the default until the client reads ?case=) and what happens next. */
 export function ThankYouPage(props: ThankYouPageProps) {
-  const { site } = props.chrome;
+  const { site, lang } = props.chrome;
+  const words = textFor(lang);
   return (
     <StaticPage {...props} showCta={false}>
       <section className="section" aria-labelledby="case">
         <div className="container">
           <div className="case-box">
-            <h2 id="case">Your case number</h2>
+            <h2 id="case">{words.thankYou.caseNumber}</h2>
             <p className="case-id" data-case-id="">
               AF00000000
             </p>
-            <p>
-              A coordinator will contact you within 2 hours during business hours, otherwise the next business day.
-              Please keep this number ready when we speak.
-            </p>
-            <PhoneLink site={site} className="button button-primary" label="Call us now" />
+            <p>{words.thankYou.next}</p>
+            <PhoneLink site={site} className="button button-primary" label={words.callUsNow} />
           </div>
         </div>
       </section>

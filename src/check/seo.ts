@@ -139,7 +139,7 @@ function jsonLdProblems(page: BuiltPage, site: BuiltSite): string[] {
   }
 
   const breadcrumbList = blocks.find((block) => block["@type"] === "BreadcrumbList");
-  const shownTrail = $('nav[aria-label="Breadcrumb"] li')
+  const shownTrail = $('nav.breadcrumb li, nav[aria-label="Breadcrumb"] li')
     .map((index, li) => ({ position: index + 1, name: clean($(li).text()), item: addressOfLink(site, $(li).find("a").attr("href") ?? "", url) }))
     .get();
   const statedTrail = ((breadcrumbList?.itemListElement as Json[] | undefined) ?? []).map((entry) => ({

@@ -4,6 +4,7 @@ import { load, type CheerioAPI } from "cheerio";
 import { podcastUrl } from "../site/podcast";
 import type { OutputFile, PageKind } from "../content/types";
 import { citiesUrl } from "../content/urls";
+import { languages, sourceLanguage } from "../content/language";
 import { previewRobots } from "../site/robots";
 import { UserError } from "../errors";
 
@@ -122,6 +123,15 @@ export const pageKindOrder: PageKind[] = [
  * static page, each case-manager document, and a destination page of each destination.
  */
 export function samplePages(pages: BuiltPage[]): BuiltPage[] {
+  // Each language's pages are sampled alike: a Spanish city page is looked at as well as an English one.
+  const others = languages.filter((lang) => lang !== sourceLanguage);
+  const inLanguage = (lang: string) => pages.filter((page) => (lang === sourceLanguage ? !others.some((other) => page.url.startsWith(`/${other}/`)) : page.url.startsWith(`/${lang}/`)));
+  return languages.flatMap((lang) => samplesOf(inLanguage(lang)));
+}
+
+// --- internal ---
+
+function samplesOf(pages: BuiltPage[]): BuiltPage[] {
   const firstOf = (kind: PageKind) => pages.filter((page) => page.kind === kind).slice(0, 1);
   const allOf = (kind: PageKind) => pages.filter((page) => page.kind === kind);
   const city = firstOf("city")[0];
@@ -144,8 +154,6 @@ export function samplePages(pages: BuiltPage[]): BuiltPage[] {
   ];
 }
 
-// --- internal ---
-
 /** "naples/index.html" → "/naples/"; "404.html" → "/404.html". */
 function urlOf(file: string): string {
   return file === "index.html" || file.endsWith("/index.html") ? `/${file.slice(0, -"index.html".length)}` : `/${file}`;
@@ -156,7 +164,11 @@ function urlOf(file: string): string {
  * under /for-case-managers/ and /podcast/, and the pages whose breadcrumb runs through /cities/ — one step below it a
  * city, two steps a destination. Every other page is a static page.
  */
-function pageKind(url: string, $: CheerioAPI): PageKind {
+function pageKind(localUrl: string, $: CheerioAPI): PageKind {
+  // A page of another language ("/es/naples/") is of the kind of its English page ("/naples/").
+  const lang = languages.find((other) => other !== sourceLanguage && localUrl.startsWith(`/${other}/`));
+  const english = (href: string) => (lang && href.startsWith(`/${lang}/`) ? href.slice(lang.length + 1) : href);
+  const url = english(localUrl);
   const fixed: Record<string, PageKind> = {
     "/": "home",
     [citiesUrl]: "cities",
@@ -169,7 +181,7 @@ function pageKind(url: string, $: CheerioAPI): PageKind {
     "/404.html": "not-found",
   };
   const parent = url.replace(/[^/]+\/$/, "");
-  const trail = $('nav[aria-label="Breadcrumb"] a').map((_, a) => $(a).attr("href")).get();
+  const trail = $('nav.breadcrumb a, nav[aria-label="Breadcrumb"] a').map((_, a) => english($(a).attr("href") ?? "")).get();
   return (
     fixed[url] ??
     (parent === "/for-case-managers/"

@@ -147,10 +147,18 @@ export type Route =
        * destination) alone, so their key need not make the page.
        */
       madeFrom?: MadeFrom;
+      /** The page's language, when not English: its internal links lead to the pages of that language there are. */
+      translated?: TranslatedLinks;
     }
-  | { kind: "sitemap"; url: string; file: string; urls: string[] }
+  | { kind: "sitemap"; url: string; file: string; urls: (string | SitemapEntry)[] }
   | { kind: "text"; url: string; file: string; contents: string }
   | { kind: "feed"; url: string; file: string; episodes: Episode[] };
+
+/** A page of the sitemap: its address, and its versions in every language it exists in (xhtml:link alternates). */
+export interface SitemapEntry {
+  loc: string;
+  alternates?: { lang: string; href: string }[];
+}
 
 /** A file of the built site; `file` is relative to dist/ and never starts with "/". */
 export interface OutputFile {
@@ -164,6 +172,8 @@ export interface Download extends OutputFile {
   document: string;
   format: "pdf" | "docx";
   contents: Uint8Array;
+  /** The language of its text, when not English. */
+  lang?: Lang;
 }
 
 /** What the <head> and the breadcrumb of a page say; built by createRoutes, shown by Layout. */
@@ -182,10 +192,35 @@ export interface PageHead {
   alternateFeed?: { title: string; url: string };
   /** The visible trail, Home first, the current page last. */
   breadcrumb?: { name: string; url: string }[];
+  /**
+   * The page in every language it exists in, itself included (hreflang links, the language switcher); undefined when
+   * it exists in one language only.
+   */
+  alternates?: Alternate[];
+}
+
+/** One language's version of a page: its site URL ("/es/naples/") and its absolute address. */
+export interface Alternate {
+  lang: Lang;
+  url: string;
+  href: string;
+}
+
+/**
+ * The pages that exist in a language other than English, by their English URL ("/naples/" when /es/naples/ exists):
+ * a page of that language links to them rather than to the English page (src/render/translated-links.ts).
+ */
+export interface TranslatedLinks {
+  lang: Exclude<Lang, "en">;
+  urls: ReadonlySet<string>;
+  /** A hash of `urls`: a page's key has it, since its links change when a page of its language comes or goes. */
+  digest: string;
 }
 
 /** What every page template needs besides its own content. */
 export interface PageChrome {
+  lang: Lang;
+  /** The settings, with the text of `lang` (data/<lang>/site.yaml) laid over them. */
   site: SiteConfig;
   assets: AssetUrls;
   head: PageHead;

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import type { Lang } from "../content/language";
 import type { SiteConfig } from "../content/types";
 import { formatMonth, splitPlaceholders } from "./text";
 
@@ -15,7 +16,22 @@ export interface PdfOptions {
   updated: string;
   /** A line printed at the top of every page, like "Sample — times and places vary". */
   notice?: string;
+  /** The language of its text (English when left out): the words of the page frames and the PDF's Lang. */
+  lang?: Lang;
 }
+
+/** The words the page frames print, per language; the document's own text comes in its language. */
+const frameWords: Record<Lang, { pdfLang: string; updated: (month: string) => string; call: string; page: (n: number, of: number) => string; templateFrom: string; months?: string[] }> = {
+  en: { pdfLang: "en-US", updated: (month) => `Updated ${month}`, call: "Call 24/7", page: (n, of) => `Page ${n} of ${of}`, templateFrom: "Template from" },
+  es: {
+    pdfLang: "es-US",
+    updated: (month) => `Actualizado: ${month}`,
+    call: "Llame las 24 horas",
+    page: (n, of) => `Página ${n} de ${of}`,
+    templateFrom: "Plantilla de",
+    months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
+  },
+};
 
 type Structure = PDFKit.PDFStructureElement;
 
@@ -33,7 +49,7 @@ export class PdfWriter {
       margins: { top: contentTop(options), bottom: 60, left: marginX, right: marginX },
       bufferPages: true,
       tagged: true,
-      lang: "en-US",
+      lang: frameWords[options.lang ?? "en"].pdfLang,
       displayTitle: true,
       pdfVersion: "1.7",
       info: {
@@ -53,6 +69,10 @@ export class PdfWriter {
     this.doc.addStructure(this.root);
   }
 
+  get words() {
+    return frameWords[this.options.lang ?? "en"];
+  }
+
   get width(): number {
     return this.doc.page.width - marginX * 2;
   }
@@ -60,7 +80,7 @@ export class PdfWriter {
   /** The document's title and its date, at the top of the first page. */
   title(heading: string, updated: string): this {
     this.block("H1", () => this.doc.font(bold).fontSize(20).fillColor(colors.brand).text(heading, marginX));
-    this.block("P", () => this.doc.moveDown(0.2).font(regular).fontSize(9.5).fillColor(colors.muted).text(`Updated ${formatMonth(updated)}`, marginX));
+    this.block("P", () => this.doc.moveDown(0.2).font(regular).fontSize(9.5).fillColor(colors.muted).text(this.words.updated(formatMonth(updated, this.words.months)), marginX));
     this.doc.moveDown(0.8);
     return this;
   }
@@ -277,11 +297,12 @@ function framePages(pdf: PdfWriter): void {
     const saved = { ...margins };
     doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
     doc.markContent("Artifact", { type: "Pagination" });
-    const company = `${site.companyName} · ${site.tagline} · Call 24/7: ${site.phone.display}`;
+    const words = frameWords[options.lang ?? "en"];
+    const company = `${site.companyName} · ${site.tagline} · ${words.call}: ${site.phone.display}`;
     if (!pdf.plainPages.has(index)) {
       doc.font(bold).fontSize(14).fillColor(colors.brand).text(site.companyName, marginX, 40, { lineBreak: false });
       doc.font(regular).fontSize(9.5).fillColor(colors.muted).text(site.tagline, marginX, 58, { lineBreak: false });
-      const phone = `Call 24/7: ${site.phone.display}`;
+      const phone = `${words.call}: ${site.phone.display}`;
       doc.font(bold).fontSize(12).fillColor(colors.ink).text(phone, right - doc.widthOfString(phone), 42, { lineBreak: false });
       doc.save().moveTo(marginX, 76).lineTo(right, 76).lineWidth(1).strokeColor(colors.brand).stroke().restore();
       if (options.notice) {
@@ -291,8 +312,8 @@ function framePages(pdf: PdfWriter): void {
     }
     const footerY = height - 46;
     doc.save().moveTo(marginX, footerY - 8).lineTo(right, footerY - 8).lineWidth(0.5).strokeColor(colors.line).stroke().restore();
-    const pageLabel = `Page ${index - range.start + 1} of ${range.count}`;
-    const footerLeft = pdf.plainPages.has(index) ? `Template from ${company}` : options.notice ? `${options.title} · ${options.notice}` : options.title;
+    const pageLabel = words.page(index - range.start + 1, range.count);
+    const footerLeft = pdf.plainPages.has(index) ? `${words.templateFrom} ${company}` : options.notice ? `${options.title} · ${options.notice}` : options.title;
     doc.font(regular).fontSize(8.5).fillColor(colors.muted);
     doc.text(footerLeft, marginX, footerY, { width: right - marginX - doc.widthOfString(pageLabel) - 16, lineBreak: false, ellipsis: true });
     doc.text(pageLabel, right - doc.widthOfString(pageLabel), footerY, { lineBreak: false });

@@ -16,9 +16,9 @@ export function splitPlaceholders(text: string): TextPart[] {
 }
 
 /** "2025-09-01" → "September 2025". */
-export function formatMonth(date: string): string {
+export function formatMonth(date: string, names: readonly string[] | undefined = months): string {
   const [year, month] = date.split("-");
-  return `${months[Number(month) - 1]} ${year}`;
+  return `${names[Number(month) - 1]} ${year}`;
 }
 
 /** A file size as a download link shows it: "42 KB", "1.2 MB". */

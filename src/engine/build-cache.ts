@@ -55,6 +55,8 @@ export interface BuildSummary {
   /** The translations' review reminders (content.translationNotes.warnings), each at its place in data/<lang>/. */
   contentWarnings?: ContentProblem[];
   javascriptGzip?: { everyPage: number; withForm: number };
+  /** For each language with a translation: its pages, and the English pages it has no version of (by URL). */
+  languages?: { lang: string; pages: number; englishOnly: string[] }[];
 }
 
 /**
@@ -175,7 +177,8 @@ export async function cachedDocuments(root: string, codeId: string, content: Sit
 
 /** What the downloads are made from, as text: their own files, and the company line and shared checklists they print. */
 export function documentsInput(content: SiteContent): string {
-  return JSON.stringify([content.documents, content.cityCommon, content.site]);
+  const translations = Object.values(content.translations).map((t) => t && [t.lang, t.site, t.cityCommon, t.documents]);
+  return JSON.stringify([content.documents, content.cityCommon, content.site, translations]);
 }
 
 /**

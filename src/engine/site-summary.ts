@@ -1,5 +1,6 @@
 import type { BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
+import { englishOnlyPages, versionsOf } from "../site/languages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import type { OutputFile, PageKind, SiteContent } from "../content/types";
 
@@ -35,6 +36,7 @@ export function tally() {
       let total = bytes;
       for (const file of others) total += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
       const { warnings: contentWarnings } = content.translationNotes;
+      const languages = englishOnlyPages(content).map(({ lang, urls }) => ({ lang, pages: versionsOf(content)[lang]?.urls.size ?? 0, englishOnly: urls }));
       return {
         files: files + others.length,
         bytes: total,
@@ -42,6 +44,7 @@ export function tally() {
         warnings: siteWarnings(content),
         ...(contentWarnings.length > 0 && { contentWarnings }),
         javascriptGzip: bundle.javascriptGzip,
+        ...(languages.length > 0 && { languages }),
       };
     },
   };

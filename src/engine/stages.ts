@@ -44,6 +44,8 @@ export interface BuildResult {
   contentWarnings?: ContentProblem[];
   /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
   javascriptGzip?: { everyPage: number; withForm: number };
+  /** For each language with a translation: its pages, and the English pages it has no version of (by URL). */
+  languages?: { lang: string; pages: number; englishOnly: string[] }[];
   /** Milliseconds per stage (of a build with nothing changed, only the time it took to find that out). */
   timings: Partial<Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
   /** The process's peak memory at the start and by the end of each stage of `timings`. */

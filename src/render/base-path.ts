@@ -12,6 +12,15 @@ import { withBasePath } from "../content/urls";
  */
 export function rebaseHtml(html: string, basePath: string): string {
   if (basePath === "/") return html;
+  return rewriteLinks(html, (url, attributeName) => (attributeName === "srcset" ? rebaseSrcset(url, basePath) : withBasePath(basePath, url)));
+}
+
+/**
+ * `html` with the value of every link attribute (href, src, srcset, action, poster, and the content of Open Graph's
+ * and Twitter's <meta>) replaced by `rewrite` of it; the raw text of script and style, and comments, stay as they are.
+ * `tag` is the whole start tag the attribute is in.
+ */
+export function rewriteLinks(html: string, rewrite: (value: string, attributeName: string, tag: string) => string): string {
   let out = "";
   let copied = 0;
   for (let at = html.indexOf("<"); at !== -1; ) {
@@ -28,9 +37,9 @@ export function rebaseHtml(html: string, basePath: string): string {
     const end = tagEnd(html, at + 1 + name.length);
     if (end === -1) break;
     const tag = html.slice(at, end + 1);
-    const rebased = rebaseTag(tag, name, basePath);
-    if (rebased !== tag) {
-      out += html.slice(copied, at) + rebased;
+    const rewritten = rewriteTag(tag, name, rewrite);
+    if (rewritten !== tag) {
+      out += html.slice(copied, at) + rewritten;
       copied = end + 1;
     }
     let next = end + 1;
@@ -52,8 +61,8 @@ const linkAttributes = new Set(["href", "src", "srcset", "action", "poster"]);
 const sharedMeta = /\s(?:property|name)\s*=\s*["']?(?:og|twitter):/i;
 const rawText = new Set(["script", "style", "textarea", "title", "iframe", "noembed", "noframes", "xmp"]);
 
-/** One tag ("<a href=…>") with the URLs of its link attributes under the base path. */
-function rebaseTag(tag: string, name: string, basePath: string): string {
+/** One tag ("<a href=…>") with the URLs of its link attributes rewritten. */
+function rewriteTag(tag: string, name: string, rewrite: (value: string, attributeName: string, tag: string) => string): string {
   let out = "";
   let copied = 0;
   attribute.lastIndex = name.length + 1;
@@ -63,7 +72,7 @@ function rebaseTag(tag: string, name: string, basePath: string): string {
     const attributeName = match[1]?.toLowerCase();
     if (value === undefined || attributeName === undefined) continue;
     if (!linkAttributes.has(attributeName) && !(attributeName === "content" && name === "meta" && sharedMeta.test(tag))) continue;
-    const url = attributeName === "srcset" ? rebaseSrcset(value, basePath) : withBasePath(basePath, value);
+    const url = rewrite(value, attributeName, tag);
     if (url === value) continue;
     // The value is the match's end (less its closing quote).
     const valueEnd = match.index + match[0].length - (quoted === undefined ? 0 : 1);

@@ -5,7 +5,8 @@ import { renderFeed } from "../site/feed";
 import { renderSitemap } from "../site/sitemap";
 import { rebaseHtml } from "./base-path";
 import { scanHtml, type FoundLinks } from "./scan-links";
-import type { OutputFile, Route, SiteConfig } from "../content/types";
+import { translateLinks } from "./translated-links";
+import type { OutputFile, Route, SiteConfig, TranslatedLinks } from "../content/types";
 
 /** What rendering needs besides the route: the site settings. */
 export interface RenderContext {
@@ -44,12 +45,14 @@ export function pageText(page: PagePieces): string {
 }
 
 /**
- * A page in pieces; off the root (`basePath` other than "/"), every root-relative link in it, its shared parts' too,
- * under the base path (src/render/base-path.ts).
+ * A page in pieces; on a page in another language, its links and its shared parts' lead to the pages of that language
+ * (src/render/translated-links.ts); off the root (`basePath` other than "/"), every root-relative link in it under the
+ * base path (src/render/base-path.ts).
  */
 export function renderPage(route: Extract<Route, { kind: "page" }>, basePath = "/"): PagePieces {
-  sharedParts.startPage(basePath);
-  const page = rebaseHtml(renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>), basePath);
+  sharedParts.startPage(basePath, route.translated);
+  const markup = renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>);
+  const page = rebaseHtml(translateLinks(markup, route.translated), basePath);
   return { file: route.file, pieces: ["<!DOCTYPE html>", ...sharedParts.split(page)] };
 }
 
@@ -84,13 +87,16 @@ class SharedPartsCache implements SharedParts {
   #objects = new WeakMap<object, number>();
   #nextObject = 0;
   #basePath = "/";
+  #translated: TranslatedLinks | undefined;
 
   /**
    * Called before each page, never during one: the placeholders of a page must stay valid until it is split. Parts
-   * are rendered under the page's base path, and known by it too: the same props give other links under another.
+   * are rendered under the page's base path and with its language's links, and known by both too: the same props give
+   * other links under another.
    */
-  startPage(basePath: string): void {
+  startPage(basePath: string, translated?: TranslatedLinks): void {
     this.#basePath = basePath;
+    this.#translated = translated;
     if (this.#parts.length > 500) {
       this.#byKey.clear();
       this.#parts = [];
@@ -100,7 +106,7 @@ class SharedPartsCache implements SharedParts {
   placeholder(component: ComponentType<never>, props: object): number {
     const key = this.#keyOf(component, props);
     let index = this.#byKey.get(key);
-    if (index === undefined) this.#byKey.set(key, (index = this.#parts.push(new LazyPart(component, props, this.#basePath)) - 1));
+    if (index === undefined) this.#byKey.set(key, (index = this.#parts.push(new LazyPart(component, props, this.#basePath, this.#translated)) - 1));
     return index;
   }
 
@@ -119,7 +125,8 @@ class SharedPartsCache implements SharedParts {
   }
 
   #keyOf(component: ComponentType<never>, props: object): string {
-    let key = `${this.#basePath}\u0000${this.#idOf(this.#components, component)}`;
+    const links = this.#translated ? this.#idOf(this.#objects, this.#translated) : "";
+    let key = `${this.#basePath}\u0000${links}\u0000${this.#idOf(this.#components, component)}`;
     for (const [name, value] of Object.entries(props)) {
       key += `\u0000${name}=${value !== null && typeof value === "object" ? `#${this.#idOf(this.#objects, value)}` : JSON.stringify(value)}`;
     }
@@ -143,10 +150,11 @@ class LazyPart implements SharedPart {
     readonly component: ComponentType<never>,
     readonly props: object,
     readonly basePath: string,
+    readonly translated: TranslatedLinks | undefined,
   ) {}
 
   get markup(): string {
-    return (this.#markup ??= rebaseHtml(renderToStaticMarkup(createElement(this.component, this.props as never)), this.basePath));
+    return (this.#markup ??= rebaseHtml(translateLinks(renderToStaticMarkup(createElement(this.component, this.props as never)), this.translated), this.basePath));
   }
 
   get bytes(): Buffer {

@@ -19,6 +19,8 @@ export function sharedInputs(codeId: string, content: SiteContent, assets: Asset
 export function routeKey(route: Route, common: string): string {
   // One text hashed in one call: a hash object per route cost more than the hashing (30,000 routes).
   let text = common;
+  // A page in another language links to the pages of that language there are: its bytes change with them.
+  if (route.kind === "page" && route.translated) text += `${route.translated.lang} ${route.translated.digest}\n`;
   if (route.kind === "page" && route.madeFrom !== undefined) {
     text += `${route.pageKind} ${route.file}\n`;
     // A city is what three pages are made from: its text is made once, not once per page.

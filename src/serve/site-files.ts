@@ -4,6 +4,7 @@ import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { languages, sourceLanguage } from "../content/language";
 import sirv from "sirv";
 import { contentTypeFor } from "./content-types";
 
@@ -50,7 +51,7 @@ export class SiteFiles {
       extensions: [], // "/about" is not about.html, as on S3
       setHeaders: (response, pathname) => response.setHeader("Content-Type", contentTypeFor(pathname)),
       // Only when the file went away between the check in answer() and sirv's own look.
-      onNoMatch: (request, response) => void this.#notFound(request, response).catch(() => response.end()),
+      onNoMatch: (request, response) => void this.#notFound(request, response, (request.url ?? "/").slice(1)).catch(() => response.end()),
     });
   }
 
@@ -78,7 +79,7 @@ export class SiteFiles {
     }
     const file = pathname.slice(base.length);
     if (pathname.endsWith("/")) {
-      return (await this.#isFile(`${file}index.html`)) ? this.#sendPage(request, response, `${file}index.html`, 200) : this.#notFound(request, response);
+      return (await this.#isFile(`${file}index.html`)) ? this.#sendPage(request, response, `${file}index.html`, 200) : this.#notFound(request, response, file);
     }
     if (await this.#isFile(file)) {
       return file.endsWith(".html") ? this.#sendPage(request, response, file, 200) : this.#assets(request, response);
@@ -88,10 +89,13 @@ export class SiteFiles {
       response.writeHead(302, { Location: `${url.pathname}/${url.search}`, "Cache-Control": "no-store" });
       return void response.end();
     }
-    return this.#notFound(request, response);
+    return this.#notFound(request, response, file);
   }
 
-  async #notFound(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** The 404 page, with status 404: for a path under a language's folder ("es/…"), that language's when it has one. */
+  async #notFound(request: IncomingMessage, response: ServerResponse, file = ""): Promise<void> {
+    const lang = languages.find((lang) => lang !== sourceLanguage && file.startsWith(`${lang}/`));
+    if (lang && (await this.#isFile(`${lang}/404.html`))) return this.#sendPage(request, response, `${lang}/404.html`, 404);
     if (await this.#isFile("404.html")) return this.#sendPage(request, response, "404.html", 404);
     const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p>There is no built site to serve yet; see the terminal.</p></body></html>`;
     this.#send(request, response, 404, this.#withDevScript(html));

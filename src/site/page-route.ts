@@ -2,9 +2,10 @@
 // is read), the chrome every page shares, and a few helpers of their texts.
 import type { ReactElement } from "react";
 import { youtubeVideoId } from "../content/schema";
-import { breadcrumbJsonLd, type Crumb } from "./structured-data";
+import { alternatesOf, englishSite, type Local } from "./languages";
+import { breadcrumbJsonLd, webPageJsonLd, type Crumb } from "./structured-data";
 import type { AssetUrls, MadeFrom, PageChrome, PageHead, PageKind, Route, SiteContent } from "../content/types";
-import { absoluteUrl, pageFile } from "../content/urls";
+import { absoluteUrl, citiesUrl, pageFile } from "../content/urls";
 
 /** The first crumb of every breadcrumb trail. */
 export const home: Crumb = { name: "Home", url: "/" };
@@ -33,20 +34,32 @@ export function lazyPage(pageKind: PageKind, url: string, madeFrom: MadeFrom, ma
   };
 }
 
+/**
+ * The chrome of a page of `local`'s language (the English site for content), from its head as the English page's:
+ * `url` and the breadcrumb's are English URLs, made the language's here (a crumb to a page the language lacks stays
+ * English), with the page's versions in other languages (hreflang, the switcher) and its language in JSON-LD.
+ */
 export function chromeFor(
-  content: SiteContent,
+  from: Local | SiteContent,
   assets: AssetUrls,
-  head: Omit<PageHead, "canonical" | "jsonLd"> & { jsonLd?: PageHead["jsonLd"] },
+  head: Omit<PageHead, "canonical" | "jsonLd" | "alternates"> & { jsonLd?: PageHead["jsonLd"] },
   quote: Partial<PageChrome["quote"]> = {},
 ): PageChrome {
-  const { site } = content;
-  const jsonLd = [...(head.jsonLd ?? [])];
-  if (head.breadcrumb) jsonLd.push(breadcrumbJsonLd(site, head.breadcrumb));
+  const local = "words" in from ? from : englishSite(from);
+  const { site } = local.content;
+  const url = local.url(head.url);
+  const breadcrumb = head.breadcrumb?.map((crumb) => ({ ...crumb, url: crumb.url === head.url ? url : local.link(crumb.url) }));
+  const canonical = absoluteUrl(site, url);
+  const jsonLd = [...(head.jsonLd ?? []), webPageJsonLd(canonical, head.title, local.lang)];
+  if (breadcrumb) jsonLd.push(breadcrumbJsonLd(site, breadcrumb));
+  // The 404 is no page of its own: it has no versions to point at.
+  const alternates = head.url === "/404.html" ? undefined : alternatesOf(local, head.url);
   return {
+    lang: local.lang,
     site,
     assets,
     // A preview is no page of its own to search engines: every page noindex, canonical to the live page.
-    head: { ...head, canonical: absoluteUrl(site, head.url), jsonLd, ...(site.preview && { noindex: true }) },
+    head: { ...head, url, breadcrumb, canonical, jsonLd, ...(alternates && { alternates }), ...(site.preview && { noindex: true }) },
     // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
     quote: { modal: false, footer: true, ...quote },
   };
@@ -64,4 +77,9 @@ export function shorten(text: string, max: number): string {
 export function videoFor(url: string | undefined, title: string) {
   const videoId = url ? youtubeVideoId(url) : undefined;
   return videoId ? { videoId, title } : undefined;
+}
+
+/** The first crumbs of a trail, in the language's words. */
+export function crumbsOf(local: Local): { home: Crumb; cities: Crumb } {
+  return { home: { name: local.words.crumbs.home, url: "/" }, cities: { name: local.words.crumbs.cities, url: citiesUrl } };
 }

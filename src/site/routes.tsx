@@ -16,33 +16,40 @@ import { ThankYouPage } from "../../templates/ThankYouPage";
 import { fillCity } from "../content/validate";
 import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/text";
 import { renderMarkdown } from "../content/markdown";
-import { chromeFor, home, lazyPage, page, videoFor } from "./page-route";
+import { chromeFor, crumbsOf, home, lazyPage, page, videoFor } from "./page-route";
+import { documentRoutes, downloadLinks } from "./document-routes";
+import { caseManagersUrl, documentUrl, englishSite, otherSites, type Local } from "./languages";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
 import { podcastFeedUrl } from "./podcast";
 import { robotsText } from "./robots";
 import { accessibilityFacts, privacyFacts } from "./privacy-facts";
 import { faqJsonLd, localBusinessJsonLd, type Crumb } from "./structured-data";
 import type { AssetUrls, City, Destination, Download, Page, Route, SiteContent } from "../content/types";
-import { absoluteUrl, citiesUrl, cityUrl, destinationUrl, pageUrl } from "../content/urls";
+import { citiesUrl, cityUrl, destinationUrl, pageUrl } from "../content/urls";
+import { sitemapEntry } from "./sitemap";
 
 /**
  * Every URL of the site: what file it becomes and what it renders. A pure function of the content and of the
  * generated downloads, whose links show each file's size.
  */
 export function createRoutes(content: SiteContent, assets: AssetUrls, downloads: Download[]): Route[] {
+  const english = englishSite(content);
+  const others = otherSites(content);
   const routes: Route[] = [
-    homeRoute(content, assets),
-    citiesRoute(content, assets),
-    ...content.pages.map((page) => staticPageRoute(content, assets, page, downloads)),
-    ...documentRoutes(content, assets, downloads),
+    homeRoute(english, assets),
+    citiesRoute(english, assets),
+    ...content.pages.map((page) => staticPageRoute(english, assets, page, downloads)),
+    ...documentRoutes(english, assets, downloads),
     privacyRoute(content, assets),
     accessibilityRoute(content, assets),
     podcastRoute(content, assets),
     ...content.episodes.map((episode) => episodeRoute(content, assets, episode)),
+    ...others.flatMap((local) => translatedRoutes(local, assets, downloads)),
     // A large site has tens of thousands of these: each builds its page (props, structured data) only when asked,
     // so a render thread holds one page's props at a time rather than the whole site's.
     ...content.cities.flatMap((city) => cityRoutes(content, assets, city)),
-    notFoundRoute(content, assets),
+    notFoundRoute(english, assets),
+    ...others.map((local) => notFoundRoute(local, assets)),
   ];
   const indexable = routes.filter(
     (route) => route.kind === "page" && route.pageKind !== "not-found" && route.pageKind !== "thank-you",
@@ -51,7 +58,7 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
   routes.push(
     { kind: "feed", url: podcastFeedUrl, file: podcastFeedUrl.slice(1), episodes: content.episodes },
     // A preview lists nothing to index, and asks every crawler to stay out.
-    { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: preview ? [] : indexable.map((r) => absoluteUrl(content.site, r.url)) },
+    { kind: "sitemap", url: "/sitemap.xml", file: "sitemap.xml", urls: preview ? [] : indexable.map((r) => sitemapEntry(english, r)) },
     {
       kind: "text",
       url: "/robots.txt",
@@ -69,14 +76,8 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
  * server creates again after a city's save, follow that declaration alone (MadeFrom in src/content/types.ts).
  */
 export function cityRoutes(content: SiteContent, assets: AssetUrls, city: City): Route[] {
-  return [
-    lazyPage("city", cityUrl(city.urlSlug), { city }, () => cityRoute(content, assets, city)),
-    ...content.destinations.map((destination) =>
-      lazyPage("destination", destinationUrl(city.urlSlug, destination.urlSegment), { city, destination: destination.slug }, () =>
-        destinationRoute(content, assets, city, destination),
-      ),
-    ),
-  ];
+  const english = englishSite(content);
+  return [english, ...otherSites(content)].flatMap((local) => localCityRoutes(local, assets, city));
 }
 
 /**
@@ -98,42 +99,98 @@ export function headingId(heading: string): string {
 
 // --- internal ---
 
-const cities: Crumb = { name: "Cities We Serve", url: citiesUrl };
+/**
+ * A city's pages in one language, each declaring what it is made from: in English its city (and destination); in
+ * another language the translated city, city-common and destination and the language's settings too, since what every
+ * page shares (routeKey's sharedInputs) is the English. A translated city keeps its English city as `city`: all the
+ * city's pages are created again together.
+ */
+function localCityRoutes(local: Local, assets: AssetUrls, englishCity: City): Route[] {
+  const { translation } = local;
+  if (translation && !(translation.cityCommon && translation.cities.has(englishCity.urlSlug))) return [];
+  const city = translation?.cities.get(englishCity.urlSlug) ?? englishCity;
+  const made = translation ? { site: translation.site, cityCommon: translation.cityCommon, translated: city } : {};
+  const destinations = local.content.destinations.filter((destination) => !translation || translation.destinations.has(destination.slug));
+  return [
+    // A translated city page shows its language's destinations too (the care trips' summaries).
+    lazyPage("city", local.url(cityUrl(city.urlSlug)), { city: englishCity, ...made, ...(translation && { destinations }), ...alternatesMade(local, cityUrl(city.urlSlug)) }, () =>
+      cityRoute(local, assets, city),
+    ),
+    ...destinations.map((destination) => {
+      const url = destinationUrl(city.urlSlug, destination.urlSegment);
+      const madeFrom = { city: englishCity, destination: translation ? destination : destination.slug, ...made, ...alternatesMade(local, url) };
+      return lazyPage("destination", local.url(url), madeFrom, () => destinationRoute(local, assets, city, destination));
+    }),
+  ].map((route) => (local.translation ? withTranslated(local, route) : route));
+}
 
-function homeRoute(content: SiteContent, assets: AssetUrls): Route {
-  const { site, home: homeContent } = content;
-  const chrome = chromeFor(content, assets, {
+/** What a page declares of its versions in other languages: their hreflang links and switcher change with them. */
+function alternatesMade(local: Local, englishUrl: string): { languages?: string[] } {
+  const languages = (Object.values(local.versions) as { lang: string; urls: ReadonlySet<string> }[])
+    .filter((links) => links.urls.has(englishUrl))
+    .map((links) => links.lang);
+  return languages.length > 0 ? { languages } : {};
+}
+
+/** A route of a language other than English, marked so that its links lead to that language's pages. */
+function withTranslated(local: Local, route: Route): Route {
+  if (route.kind !== "page") return route;
+  const translated = local.versions[local.lang as keyof Local["versions"]];
+  // Copied with its getter: a lazy page makes its element only when read.
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(route), translated: { value: translated, enumerable: true } }) as Route;
+}
+
+/** The pages of a language other than English, besides its cities' pages (cityRoutes) and its 404. */
+function translatedRoutes(local: Local, assets: AssetUrls, downloads: Download[]): Route[] {
+  const urls = local.versions[local.lang as keyof Local["versions"]]!.urls;
+  const { content } = local;
+  const routes: Route[] = [];
+  if (urls.has("/")) routes.push(homeRoute(local, assets));
+  routes.push(citiesRoute(local, assets));
+  for (const page of content.pages) {
+    if (urls.has(pageUrl(page.path))) routes.push(staticPageRoute(local, assets, page, downloads));
+  }
+  routes.push(...documentRoutes(local, assets, downloads).filter((route) => urls.has(route.url.slice(local.lang.length + 1))));
+  return routes.map((route) => withTranslated(local, route));
+}
+
+function homeRoute(local: Local, assets: AssetUrls): Route {
+  const { site, home: homeContent } = local.content;
+  const chrome = chromeFor(local, assets, {
     title: homeContent.title,
     description: homeContent.metaDescription,
     url: "/",
-    jsonLd: [localBusinessJsonLd(site, "/")],
+    jsonLd: [localBusinessJsonLd(site, local.url("/"))],
   }, { modal: true });
-  const cityLinks = content.cities.map((city) => {
+  const cityLinks = local.content.cities.map((city) => {
     const { name, href } = listedCity(city);
     return { name, href };
   });
-  return page("home", "/", <HomePage chrome={chrome} home={homeContent} cities={cityLinks} />);
+  return page("home", local.url("/"), <HomePage chrome={chrome} home={homeContent} cities={cityLinks} />);
 }
 
-function citiesRoute(content: SiteContent, assets: AssetUrls): Route {
-  const chrome = chromeFor(content, assets, {
-    title: `Florida Cities We Serve | ${content.site.companyName}`.slice(0, 60),
-    description: "Non-emergency medical flight coordination from cities across Florida: local airports, support and common care trips for each city.",
+function citiesRoute(local: Local, assets: AssetUrls): Route {
+  const { content, words } = local;
+  const chrome = chromeFor(local, assets, {
+    title: words.cities.title(content.site.companyName).slice(0, 60),
+    description: words.cities.description,
     url: citiesUrl,
-    breadcrumb: [home, cities],
+    breadcrumb: [crumbsOf(local).home, crumbsOf(local).cities],
   });
   const cityCards = content.cities.map(listedCity);
-  return page("cities", citiesUrl, <CitiesPage chrome={chrome} cities={cityCards} />);
+  return page("cities", local.url(citiesUrl), <CitiesPage chrome={chrome} cities={cityCards} />);
 }
 
-function staticPageRoute(content: SiteContent, assets: AssetUrls, data: Page, downloads: Download[]): Route {
+function staticPageRoute(local: Local, assets: AssetUrls, english: Page, downloads: Download[]): Route {
+  const { content } = local;
+  const data = local.translation?.pages.get(english.path) ?? english;
   const url = pageUrl(data.path);
-  const chrome = chromeFor(content, assets, {
+  const chrome = chromeFor(local, assets, {
     title: data.title,
     description: data.metaDescription,
     url,
     noindex: data.noindex,
-    breadcrumb: [home, { name: data.heading, url }],
+    breadcrumb: [crumbsOf(local).home, { name: data.heading, url }],
   }, { footer: url !== "/contact/" && url !== "/thank-you/" });
   const props = {
     chrome,
@@ -141,105 +198,43 @@ function staticPageRoute(content: SiteContent, assets: AssetUrls, data: Page, do
     lead: data.lead,
     sections: data.sections.map((s) => ({ id: s.id ?? headingId(s.heading), heading: s.heading, html: renderMarkdown(s.body) })),
   };
-  if (url === "/contact/") return page("contact", url, <ContactPage {...props} />);
-  if (url === "/thank-you/") return page("thank-you", url, <ThankYouPage {...props} />);
+  const localUrl = local.url(url);
+  // The contact page's quote form speaks the page's language (its `lang`: es-form's part of issue 29).
+  const contactProps = { ...props, lang: local.lang };
+  if (url === "/contact/") return page("contact", localUrl, <ContactPage {...contactProps} />);
+  if (url === "/thank-you/") return page("thank-you", localUrl, <ThankYouPage {...props} />);
   if (url === caseManagersUrl) {
     const { checklist, letter, itinerary } = content.documents;
-    const documents = [checklist, letter, itinerary].map((document) => ({
+    // The letter template is English only: another language's page says so in its own words.
+    const letterCard = local.words.caseManagers.letter ?? letter;
+    const documents = [
+      { document: checklist, card: checklist },
+      { document: letter, card: letterCard },
+      { document: itinerary, card: itinerary },
+    ].map(({ document, card }) => ({
       id: document.slug,
-      label: document.label,
-      summary: document.summary,
+      label: card.label,
+      summary: card.summary,
       pageUrl: documentUrl(document.slug),
-      downloads: downloadLinks(downloads, document.slug),
+      downloads: downloadLinks(downloads, document.slug, document === letter ? "en" : local.lang),
     }));
-    return page("case-managers", url, <CaseManagersPage {...props} documents={documents} />);
+    return page("case-managers", localUrl, <CaseManagersPage {...props} documents={documents} />);
   }
-  return page("page", url, <StaticPage {...props} />);
+  return page("page", localUrl, <StaticPage {...props} />);
 }
 
-/** The web page of each download, under /for-case-managers/. */
-function documentRoutes(content: SiteContent, assets: AssetUrls, downloads: Download[]): Route[] {
-  const { checklist, letter, itinerary } = content.documents;
-  // validateContent makes sure this page exists: it is where the downloads are linked from.
-  const parent = content.pages.find((p) => pageUrl(p.path) === caseManagersUrl);
-  const frame = (document: typeof checklist | typeof letter | typeof itinerary) => {
-    const url = documentUrl(document.slug);
-    const chrome = chromeFor(content, assets, {
-      title: document.title,
-      description: document.metaDescription,
-      url,
-      breadcrumb: [home, { name: parent!.heading, url: caseManagersUrl }, { name: document.heading, url }],
-    });
-    const props = {
-      chrome,
-      heading: document.heading,
-      label: document.label,
-      updated: formatMonth(document.updated),
-      intro: document.intro,
-      downloads: downloadLinks(downloads, document.slug),
-    };
-    return { url, props };
-  };
 
-  const checklistPage = frame(checklist);
-  const groups = [
-    { id: "before-the-flight", ...checklist.preFlight, items: content.cityCommon.preFlightChecklist },
-    { id: "planning-the-return", ...checklist.return, items: content.cityCommon.returnChecklist },
-  ];
-  const letterPage = frame(letter);
-  const lines = (kind: LetterBlock["kind"], texts: string[]): LetterBlock => ({ kind, lines: texts.map(splitPlaceholders) });
-  const letterBlocks = [
-    lines("letterhead", [letter.letter.letterhead]),
-    lines("date", [letter.letter.date]),
-    lines("address", letter.letter.recipient),
-    lines("subject", [letter.letter.subject]),
-    lines("paragraph", [letter.letter.salutation]),
-    ...letter.letter.paragraphs.map((paragraph) => lines("paragraph", [paragraph])),
-    lines("closing", [letter.letter.closing]),
-    lines("signature", letter.letter.signature),
-  ];
-  const itineraryPage = frame(itinerary);
-  return [
-    page("case-manager-document", checklistPage.url, <ChecklistDocumentPage {...checklistPage.props} groups={groups} notes={checklist.notes} />),
-    page("case-manager-document", letterPage.url, <LetterTemplatePage {...letterPage.props} instructions={letter.instructions} letter={letterBlocks} />),
-    page(
-      "case-manager-document",
-      itineraryPage.url,
-      <SampleItineraryPage {...itineraryPage.props} notice={itinerary.sampleNotice} steps={itinerary.steps} notes={itinerary.notes} />,
-    ),
-  ];
-}
-
-const caseManagersUrl = "/for-case-managers/";
-const documentUrl = (slug: string) => pageUrl(`/for-case-managers/${slug}`);
-
-/** The download links of one document, Word before PDF: "PDF, 42 KB" from the generated bytes. */
-function downloadLinks(downloads: Download[], document: string): DownloadLink[] {
-  const links = downloads
-    .filter((download) => download.document === document)
-    .sort((a, b) => a.format.localeCompare(b.format))
-    .map((download) => ({
-      href: `/${download.file}`,
-      fileName: download.file.split("/").pop()!,
-      typeAndSize: `${formatNames[download.format]}, ${formatFileSize(download.contents.byteLength)}`,
-    }));
-  // Every document is generated before the routes; a document without a file is a bug in the build, not content.
-  if (links.length === 0) throw new Error(`no generated download for the document "${document}"`);
-  return links;
-}
-
-const formatNames: Record<Download["format"], string> = { pdf: "PDF", docx: "Word" };
-
-function cityRoute(content: SiteContent, assets: AssetUrls, city: City): Route {
+function cityRoute(local: Local, assets: AssetUrls, city: City): Route {
+  const { content, words, translation } = local;
   const { site } = content;
   const url = cityUrl(city.urlSlug);
-  const chrome = chromeFor(content, assets, {
+  const chrome = chromeFor(local, assets, {
     title: city.title,
     description: city.metaDescription,
     keywords: city.keywords,
     url,
-    breadcrumb: [home, cities, { name: city.cityName, url }],
-    jsonLd: [localBusinessJsonLd(site, url, city), faqJsonLd(city.faqs)],
+    breadcrumb: [crumbsOf(local).home, crumbsOf(local).cities, { name: city.cityName, url }],
+    jsonLd: [localBusinessJsonLd(site, local.url(url), city), faqJsonLd(city.faqs)],
   }, { modal: true });
   const nearby = [city.nearbyCity1, city.nearbyCity2, city.nearbyCity3].map((place) => ({
     name: place.name,
@@ -247,17 +242,18 @@ function cityRoute(content: SiteContent, assets: AssetUrls, city: City): Route {
   }));
   // From the site's root like every other link (issue 12): a link relative to /naples/ would lead elsewhere from a
   // host that serves /naples without redirecting it to /naples/.
+  // A destination not translated shows no summary here rather than an English one; its link leads to its English page.
   const careTrips = content.destinations.map((destination) => ({
     href: destinationUrl(city.urlSlug, destination.urlSegment),
     destination: destination.destination,
     location: destination.location,
-    summary: fillCity(destination.intro, city.cityName),
+    summary: translation && !translation.destinations.has(destination.slug) ? undefined : fillCity(destination.intro, city.cityName),
   }));
   const videoUrl = city.youtubeUrl ?? site.video.cityDefault;
-  const video = videoFor(videoUrl, `Medical flights from ${city.cityName}`);
+  const video = videoFor(videoUrl, words.city.video(city.cityName));
   return page(
     "city",
-    url,
+    local.url(url),
     <CityPage chrome={chrome} city={city} common={content.cityCommon} careTrips={careTrips} nearby={nearby} video={video} />,
   );
 }
@@ -277,26 +273,28 @@ function sectionsOf(destination: Destination): DestinationSectionView[] {
 
 const renderedSections = new WeakMap<Destination, DestinationSectionView[]>();
 
-function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, destination: Destination): Route {
+function destinationRoute(local: Local, assets: AssetUrls, city: City, destination: Destination): Route {
+  const { content, words } = local;
   const url = destinationUrl(city.urlSlug, destination.urlSegment);
   const fill = (template: string) => fillCity(template, city.cityName);
   const override = city.destinations?.[destination.slug];
-  const chrome = chromeFor(content, assets, {
+  const crumbs = crumbsOf(local);
+  const chrome = chromeFor(local, assets, {
     title: fill(destination.title),
     description: fill(destination.metaDescription),
     url,
-    breadcrumb: [home, cities, { name: city.cityName, url: cityUrl(city.urlSlug) }, { name: `Flights to ${destination.destinationShort}`, url }],
-    jsonLd: [localBusinessJsonLd(content.site, url, city)],
+    breadcrumb: [crumbs.home, crumbs.cities, { name: city.cityName, url: cityUrl(city.urlSlug) }, { name: words.destination.crumb(destination.destinationShort), url }],
+    jsonLd: [localBusinessJsonLd(content.site, local.url(url), city)],
   }, { modal: true });
   const related = [
-    { href: cityUrl(city.urlSlug), label: `Medical flights in ${city.cityName}` },
+    { href: cityUrl(city.urlSlug), label: words.destination.backToCity(city.cityName) },
     ...content.destinations
       .filter((other) => other.slug !== destination.slug)
-      .map((other) => ({ href: destinationUrl(city.urlSlug, other.urlSegment), label: `${city.cityName} to ${other.destinationShort}` })),
+      .map((other) => ({ href: destinationUrl(city.urlSlug, other.urlSegment), label: words.destination.toOther(city.cityName, other.destinationShort) })),
   ];
   return page(
     "destination",
-    url,
+    local.url(url),
     <DestinationPage
       chrome={chrome}
       cityName={city.cityName}
@@ -309,7 +307,7 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
       lodgingOptions={destination.lodgingOptions}
       notes={override?.notes ?? destination.notes}
       sections={sectionsOf(destination)}
-      video={videoFor(destination.youtubeUrl, `Traveling to ${destination.destination}`)}
+      video={videoFor(destination.youtubeUrl, words.destination.video(destination.destination))}
       related={related}
     />,
   );
@@ -339,12 +337,21 @@ function accessibilityRoute(content: SiteContent, assets: AssetUrls): Route {
   return page("accessibility", url, <AccessibilityPage chrome={chrome} facts={accessibilityFacts(content)} />);
 }
 
-function notFoundRoute(content: SiteContent, assets: AssetUrls): Route {
-  const chrome = chromeFor(content, assets, {
-    title: `Page Not Found | ${content.site.companyName}`,
-    description: "The page you're looking for doesn't exist. Call our 24/7 line for medical flight coordination.",
+/** The page served for a path with no page: /404.html, and each other language's for the paths under its root. */
+function notFoundRoute(local: Local, assets: AssetUrls): Route {
+  const { words } = local;
+  const chrome = chromeFor(local, assets, {
+    title: words.notFound.title(local.content.site.companyName),
+    description: words.notFound.description,
     url: "/404.html",
     noindex: true,
   });
-  return { kind: "page", pageKind: "not-found", url: "/404.html", file: "404.html", element: <NotFoundPage chrome={chrome} /> };
+  const url = local.url("/404.html");
+  // Only to a language with a home page of its own.
+  const otherLanguages = local.translation
+    ? []
+    : otherSites(local.content).flatMap((other) => (other.link("/") === "/" ? [] : [{ lang: other.lang, href: other.link("/") }]));
+  const element = <NotFoundPage chrome={chrome} otherLanguages={otherLanguages} />;
+  const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element };
+  return local.translation ? withTranslated(local, route) : route;
 }

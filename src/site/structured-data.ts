@@ -23,6 +23,11 @@ export function breadcrumbJsonLd(site: SiteConfig, crumbs: Crumb[]): JsonLd {
   };
 }
 
+/** schema.org WebPage: the page's address, name and language (BCP 47: "en", "es"). */
+export function webPageJsonLd(url: string, name: string, inLanguage: string): JsonLd {
+  return { "@context": "https://schema.org", "@type": "WebPage", url, name, inLanguage };
+}
+
 /** schema.org LocalBusiness with the fields of spec §3, serving one city or all of Florida. */
 export function localBusinessJsonLd(site: SiteConfig, url: string, city?: City): JsonLd {
   return {

@@ -34,7 +34,7 @@ describe("the 404 page under /podcast/", () => {
   });
 
   it("carries the episode links hidden in the static page, with the heading the script changes", () => {
-    const chrome = { site, assets: { css: "/a.css", js: "/a.js" }, head: { title: "t", description: "d", url: "/404.html", canonical: "c", jsonLd: [] }, quote: { modal: false, footer: true } };
+    const chrome = { lang: "en" as const, site, assets: { css: "/a.css", js: "/a.js" }, head: { title: "t", description: "d", url: "/404.html", canonical: "c", jsonLd: [] }, quote: { modal: false, footer: true } };
     const $ = load(renderToStaticMarkup(<NotFoundPage chrome={chrome} />));
     expect($("h1[data-not-found-heading]").text()).toBe("Page Not Found");
     const links = $("[data-episode-links]");

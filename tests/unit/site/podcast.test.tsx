@@ -59,7 +59,7 @@ describe("/podcast/", () => {
       [8, 7, 6, 5, 4, 3].map((n) => `/podcast/episode-${n}/`),
     );
     expect($("link[rel='alternate'][type='application/rss+xml']").attr("href")).toBe("/podcast/feed.xml");
-    expect(jsonLdTypes($)).toEqual(["PodcastSeries", "BreadcrumbList"]);
+    expect(jsonLdTypes($)).toEqual(["PodcastSeries", "WebPage", "BreadcrumbList"]);
   });
 
   it("shows only the subscribe buttons whose show URL is set, and always the RSS feed", () => {
@@ -132,7 +132,7 @@ describe("an episode page", () => {
     expect($("aside input[name=email]")).toHaveLength(0);
     expect($(".cta-band")).toHaveLength(1);
     expect($("link[rel='alternate'][type='application/rss+xml']").attr("href")).toBe("/podcast/feed.xml");
-    expect(jsonLdTypes($)).toEqual(["PodcastEpisode", "BreadcrumbList"]);
+    expect(jsonLdTypes($)).toEqual(["PodcastEpisode", "WebPage", "BreadcrumbList"]);
     const crumbs = JSON.parse($("script[type='application/ld+json']").last().text()).itemListElement;
     expect(crumbs.map((c: { name: string }) => c.name)).toEqual(["Home", "Podcast", "International Flights Made Simple"]);
   });
@@ -143,7 +143,7 @@ describe("the podcast in the rest of the site", () => {
     expect(mainNavigation).toContainEqual({ label: "Podcast", href: "/podcast/" });
     const routes = createRoutes(content, assets, downloads);
     const sitemap = routes.find((r) => r.kind === "sitemap");
-    expect(sitemap?.kind === "sitemap" && sitemap.urls.filter((u) => u.includes("/podcast/"))).toEqual([
+    expect(sitemap?.kind === "sitemap" && sitemap.urls.map((u) => (typeof u === "string" ? u : u.loc)).filter((u) => u.includes("/podcast/"))).toEqual([
       `${content.site.baseUrl}/podcast/`,
       `${content.site.baseUrl}/podcast/bedside-to-bedside-how-a-medical-flight-comes-together/`,
       `${content.site.baseUrl}/podcast/real-time-tracking-peace-of-mind/`,

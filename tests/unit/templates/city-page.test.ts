@@ -142,7 +142,7 @@ describe("the Naples city page", () => {
 
 describe("the structured data of the Naples page", () => {
   it("embeds LocalBusiness, FAQPage and BreadcrumbList as parseable JSON-LD", () => {
-    expect(Object.keys(jsonLdOf(naples)).sort()).toEqual(["BreadcrumbList", "FAQPage", "LocalBusiness"]);
+    expect(Object.keys(jsonLdOf(naples)).sort()).toEqual(["BreadcrumbList", "FAQPage", "LocalBusiness", "WebPage"]);
   });
 
   it("describes the business with the fields of spec §3, serving Naples", () => {

@@ -106,7 +106,7 @@ describe("the home page", () => {
 
   it("describes the business for all of Florida in its JSON-LD, with no breadcrumb", () => {
     const ld = jsonLdOf(home);
-    expect(Object.keys(ld)).toEqual(["LocalBusiness"]);
+    expect(Object.keys(ld)).toEqual(["LocalBusiness", "WebPage"]);
     expect(ld.LocalBusiness).toMatchObject({
       name: "Florida Medical Flights",
       telephone: "+18003273004",
