@@ -5,6 +5,7 @@ import {
   EQUIPMENT_OPTIONS,
   MESSAGES,
   MOBILITY_OPTIONS,
+  QUOTE_LANGUAGES,
   SOURCE_SLOTS,
   URGENCY_OPTIONS,
   validateQuote,
@@ -41,6 +42,8 @@ export const Quote = z
     device: z.enum(["mobile", "desktop"]),
     case_id: z.string().regex(CASE_ID_PATTERN, "must be a case id like AF12345678AB12"),
     timestamp: z.iso.datetime({ error: orRequired("must be a date and time in ISO format, like 2025-09-07T14:30:00.000Z") }),
+    // A page cached from before the form said its language sends none: it was an English page.
+    lang: z.enum(QUOTE_LANGUAGES, { error: `must be one of ${QUOTE_LANGUAGES.join(", ")}` }).default("en"),
   })
   .superRefine((quote, context) => {
     for (const [field, message] of Object.entries(validateQuote({ ...quote, company: "" }))) {
