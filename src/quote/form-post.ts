@@ -1,5 +1,13 @@
 import { randomInt } from "node:crypto";
-import { assembleQuote, emptyQuoteFields, type QuoteFields, type SourceSlot } from "../../client/quote/rules";
+import {
+  assembleQuote,
+  emptyQuoteFields,
+  QUOTE_LANGUAGES,
+  thankYouPath,
+  type QuoteFields,
+  type QuoteLanguage,
+  type SourceSlot,
+} from "../../client/quote/rules";
 import type { QuoteErrors } from "./schema";
 
 // A quote form sent without JavaScript: the browser posts the form's fields, form-encoded, and navigates to the
@@ -46,12 +54,22 @@ export function quoteFromFormPost(params: URLSearchParams, context: FormPostCont
     slot: text("source_slot") as SourceSlot, // a form without its slot is refused by the check, like any field
     nowMs: context.nowMs,
     random: () => randomInt(1_000_000) / 1_000_000,
+    // Whatever was posted, until the schema checks it; a form without the field is an English one.
+    lang: (params.get("lang") ?? undefined) as QuoteLanguage | undefined,
   });
 }
 
-/** The answer to an accepted post: the site's thank-you page with the case id (`site` is the configured origin). */
-export function thankYouUrl(site: string, caseId: string): string {
-  return new URL(`/thank-you/?case=${encodeURIComponent(caseId)}`, site).href;
+/** The language a posted form names, when it is one the site has; English otherwise. */
+export function postedLanguage(params: URLSearchParams): QuoteLanguage {
+  return QUOTE_LANGUAGES.find((lang) => lang === params.get("lang")) ?? "en";
+}
+
+/**
+ * The answer to an accepted post: the site's thank-you page in the form's language (/es/thank-you/ for Spanish),
+ * with the case id (`site` is the configured origin).
+ */
+export function thankYouUrl(site: string, caseId: string, lang: QuoteLanguage = "en"): string {
+  return new URL(thankYouPath(caseId, lang), site).href;
 }
 
 /** The answer to a refused post: a plain page that lists what to correct and, when known, the number to call. */

@@ -1,5 +1,5 @@
 import { createCaseId } from "../../client/quote/rules";
-import { notStoredPostPage, quoteFromFormPost, refusedOriginPage, refusedPostPage, thankYouUrl } from "./form-post";
+import { notStoredPostPage, postedLanguage, quoteFromFormPost, refusedOriginPage, refusedPostPage, thankYouUrl } from "./form-post";
 import { checkQuote, type Quote, type QuoteErrors } from "./schema";
 
 export interface QuoteReceiverOptions {
@@ -113,13 +113,14 @@ interface FormPostAnswer {
 
 /**
  * A form sent without JavaScript (form-encoded): the browser shows whatever comes back, so the answer is a page.
- * Stored → 303 to the site's thank-you page with the case id; the trap field filled → the same 303 with a case id
- * of its own and nothing stored, so a bot learns nothing; refused → 400 with a page that lists what to correct; not
- * stored → 503 with a page that asks to send again or call.
+ * Stored → 303 to the site's thank-you page in the form's language, with the case id; the trap field filled → the
+ * same 303 with a case id of its own and nothing stored, so a bot learns nothing; refused → 400 with a page that
+ * lists what to correct; not stored → 503 with a page that asks to send again or call.
  */
 async function answerFormPost(request: Request, text: string, { keep, site, ownOrigins, phone, log, now }: FormPostAnswer): Promise<Response> {
   const referer = request.headers.get("referer");
-  const posted = quoteFromFormPost(new URLSearchParams(text), {
+  const params = new URLSearchParams(text);
+  const posted = quoteFromFormPost(params, {
     // The page the form was on, when the browser names one of the site's own; else the site's home page.
     pageUrl: referer && ownOrigins.has(originOf(referer) ?? "") ? referer : `${site}/`,
     userAgent: request.headers.get("user-agent"),
@@ -127,12 +128,12 @@ async function answerFormPost(request: Request, text: string, { keep, site, ownO
   });
   if (posted === "trap") {
     log({ case_id: "", slot: "", outcome: "trap" });
-    return seeOther(thankYouUrl(site, createCaseId(now(), Math.random)));
+    return seeOther(thankYouUrl(site, createCaseId(now(), Math.random), postedLanguage(params)));
   }
   const result = checkQuote(posted);
   if (!result.ok) return page(400, refusedPostPage(result.errors, phone));
   if (!(await keep(result.quote))) return page(503, notStoredPostPage(phone));
-  return seeOther(thankYouUrl(site, result.quote.case_id));
+  return seeOther(thankYouUrl(site, result.quote.case_id, result.quote.lang));
 }
 
 /**
