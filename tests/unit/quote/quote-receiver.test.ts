@@ -205,6 +205,25 @@ describe("the quote receiver, for a form sent without JavaScript", () => {
     expect(stored).toHaveLength(2);
   });
 
+  it("answers a Spanish form post with mistakes with the page in Spanish, listing the form's Spanish messages", async () => {
+    const { stored, receive } = receiverWithStore();
+    const response = await receive(formPost({ ...filledIn, lang: "es", full_name: "", phone: "12", email: "ana en gmail" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("<title>Su solicitud no se envió</title>");
+    expect(html).toContain("<h1>Su solicitud no se envió</h1>");
+    expect(html).toContain("<p>Por favor, vuelva al formulario con el botón Atrás de su navegador (lo que escribió sigue ahí), corrija lo siguiente y envíelo de nuevo:</p>");
+    expect(html.match(/<li>.*?<\/li>/g)).toEqual([
+      "<li>El nombre es obligatorio</li>",
+      "<li>Por favor, escriba un número de teléfono válido</li>",
+      "<li>Por favor, escriba un correo electrónico válido</li>",
+    ]);
+    expect(html).toContain('<p>O llame al <a href="tel:+18003273004">(800) 327-3004</a>: un coordinador responde las 24 horas, los 7 días de la semana.</p>');
+    expect(html).not.toMatch(/Your request|Please go back|Or call/);
+    expect(stored).toEqual([]);
+  });
+
   it("refuses a form post that names another language, and stores nothing", async () => {
     const { stored, receive } = receiverWithStore();
     const response = await receive(formPost({ ...filledIn, lang: "fr" }));
@@ -281,6 +300,20 @@ describe("the quote receiver, when its store fails", () => {
     expect(html).toContain("<h1>Your request was not sent</h1>");
     expect(html).toContain("We could not save your request just now, so it has not reached a coordinator.");
     expect(html).toContain('Or call <a href="tel:+18003273004">(800) 327-3004</a>: a coordinator answers 24/7.');
+  });
+
+  it("answers a Spanish form post with the 503 page in Spanish", async () => {
+    const body = new URLSearchParams({
+      full_name: "Ana", phone: "(555) 123-4567", from_location: "Naples, FL", to_location: "Houston, TX",
+      urgency: "Planned (3+ days)", mobility: "Wheelchair", consent: "on", source_slot: "inline", lang: "es",
+    });
+    const response = await failing([])(post(body.toString(), { "Content-Type": "application/x-www-form-urlencoded" }));
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("<h1>Su solicitud no se envió</h1>");
+    expect(html).toContain("No pudimos guardar su solicitud en este momento, así que no ha llegado a un coordinador.");
+    expect(html).toContain('O llame al <a href="tel:+18003273004">(800) 327-3004</a>');
   });
 });
 
