@@ -14,7 +14,9 @@ export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta"> & {
 /** /contact/: contact cards, the page's sections, and the full quote form at #quote. */
 export function ContactPage(props: ContactPageProps) {
   const { site } = props.chrome;
-  const text = quoteSectionText[props.lang ?? "en"];
+  // The page's language: given here, or the chrome's when the pages carry one.
+  const lang: Lang = props.lang ?? (props.chrome as { lang?: Lang }).lang ?? "en";
+  const text = quoteSectionText[lang];
   return (
     <StaticPage {...props} showCta={false}>
       <section className="section" aria-labelledby="contact-cards">
@@ -52,7 +54,7 @@ export function ContactPage(props: ContactPageProps) {
             <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
             {text.contactIntro[1]}
           </p>
-          <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site, props.lang) }} />
+          <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site, lang) }} />
         </div>
       </section>
     </StaticPage>

@@ -29,18 +29,18 @@ export const quoteSectionText: Record<Lang, QuoteSectionText> = {
     ],
   },
   es: {
-    dialogHeading: "Solicite una cotización",
+    dialogHeading: "Pida una cotización",
     close: "Cerrar",
     dialogIntro: [
       "Un coordinador le devolverá la llamada. ¿Prefiere hablar ahora? Llame al ",
       ", las 24 horas, los 7 días de la semana.",
     ],
-    footerHeading: "Solicite una llamada",
+    footerHeading: "Pida que le llamemos",
     footerIntro: "Déjenos su nombre y número, y un coordinador le devolverá la llamada.",
-    callbackButton: "Solicitar una llamada",
-    contactHeading: "Solicite una cotización",
+    callbackButton: "Pida que le llamemos",
+    contactHeading: "Pida una cotización",
     contactIntro: [
-      "Díganos adónde y cuándo necesita viajar el paciente, y un coordinador le devolverá la llamada. Para cualquier asunto urgente, llame al ",
+      "Díganos a dónde y cuándo necesita viajar el paciente, y un coordinador le devolverá la llamada. Para algo urgente, llame al ",
       ".",
     ],
   },

@@ -55,7 +55,7 @@ export const spanishFormText: QuoteFormText = {
     "Todo lo que nos ayude a planear el viaje, como los horarios o quién más viajará. Por favor, no incluya datos médicos delicados.",
   humanCheck: "Por favor, resuelva: 3 + 4 = ?",
   verify: "Verificar",
-  submit: "Solicitar una cotización",
+  submit: "Pida una cotización",
   privacy: "Cómo guardamos y usamos su solicitud",
   todayCall: [
     "Para un vuelo hoy, por favor llámenos también al ",

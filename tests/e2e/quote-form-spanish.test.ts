@@ -80,7 +80,7 @@ describe("the quote form in Spanish at 375 px", () => {
 
   it("shows every required-field message in Spanish, marks the fields invalid, and clears a message when its field is edited", async () => {
     const { page, form } = await open();
-    await form.getByRole("button", { name: "Solicitar una cotización" }).click();
+    await form.getByRole("button", { name: "Pida una cotización" }).click();
     for (const message of [
       "El nombre es obligatorio",
       "El teléfono es obligatorio",
@@ -105,7 +105,7 @@ describe("the quote form in Spanish at 375 px", () => {
     const { page, form } = await open();
     await form.getByLabel("Teléfono").fill("555-1234");
     await form.getByLabel("Correo electrónico").fill("ana en gmail");
-    await form.getByRole("button", { name: "Solicitar una cotización" }).click();
+    await form.getByRole("button", { name: "Pida una cotización" }).click();
     await expect.poll(() => form.getByText("Por favor, escriba un número de teléfono válido", { exact: true }).count()).toBe(1);
     expect(await form.getByText("Por favor, escriba un correo electrónico válido", { exact: true }).count()).toBe(1);
     expect(await form.getByLabel("Correo electrónico").getAttribute("aria-invalid")).toBe("true");
@@ -134,7 +134,7 @@ describe("the quote form in Spanish at 375 px", () => {
       await route.continue();
     });
     await fillRequired(form);
-    await form.getByRole("button", { name: "Solicitar una cotización" }).click();
+    await form.getByRole("button", { name: "Pida una cotización" }).click();
     const check = form.getByLabel("Por favor, resuelva: 3 + 4 = ?");
     await check.waitFor();
     await check.fill("8");
@@ -172,22 +172,22 @@ describe("the quote form in Spanish at 375 px", () => {
     await page.route("**/api/quote", (route) => route.fulfill({ status: 503, body: "{}" }));
     await fillRequired(form);
     await passBotDelay(page);
-    await form.getByRole("button", { name: "Solicitar una cotización" }).click();
+    await form.getByRole("button", { name: "Pida una cotización" }).click();
     await expect.poll(() => form.getByText("Algo salió mal. Por favor, inténtelo de nuevo.").count()).toBe(1);
     expect(await form.getByLabel("Nombre completo").inputValue()).toBe("Ana Ejemplo");
     expect(await form.getByLabel("Silla de ruedas", { exact: true }).isChecked()).toBe(true);
-    expect(await form.getByRole("button", { name: "Solicitar una cotización" }).isEnabled()).toBe(true);
+    expect(await form.getByRole("button", { name: "Pida una cotización" }).isEnabled()).toBe(true);
     await page.context().close();
   });
 
   it("sends the dialog's and the footer's quotes with lang es too", async () => {
     const { page } = await open();
-    await page.getByRole("link", { name: "Solicite una cotización" }).click();
+    await page.getByRole("link", { name: "Pida una cotización" }).click();
     const dialog = page.locator("#quote-dialog");
-    expect(await dialog.locator("#quote-dialog-title").textContent()).toBe("Solicite una cotización");
+    expect(await dialog.locator("#quote-dialog-title").textContent()).toBe("Pida una cotización");
     await fillRequired(dialog.locator("form"));
     await passBotDelay(page);
-    await Promise.all([page.waitForURL(/\/es\/thank-you\/\?case=/), dialog.getByRole("button", { name: "Solicitar una cotización" }).click()]);
+    await Promise.all([page.waitForURL(/\/es\/thank-you\/\?case=/), dialog.getByRole("button", { name: "Pida una cotización" }).click()]);
     const fromDialog = new URL(page.url()).searchParams.get("case")!;
 
     await page.goto(new URL(SPANISH_PAGE, site.url).href);
@@ -195,7 +195,7 @@ describe("the quote form in Spanish at 375 px", () => {
     await page.clock.setFixedTime(OPENED_AT + 60_000);
     const footer = page.locator(".footer-quote form");
     await fillRequired(footer, { compact: true });
-    await Promise.all([page.waitForURL(/\/es\/thank-you\/\?case=/), footer.getByRole("button", { name: "Solicitar una llamada" }).click()]);
+    await Promise.all([page.waitForURL(/\/es\/thank-you\/\?case=/), footer.getByRole("button", { name: "Pida que le llamemos" }).click()]);
     const fromFooter = new URL(page.url()).searchParams.get("case")!;
 
     const stored = await storedQuotes();
@@ -212,7 +212,7 @@ describe("the quote form in Spanish without JavaScript", () => {
     await page.goto(new URL(SPANISH_PAGE, site.url).href);
     const form = page.locator("#quote form");
     await fillRequired(form);
-    await Promise.all([page.waitForURL(/\/es\/thank-you\/\?case=AF\d{8}[A-Z0-9]{4}$/), form.getByRole("button", { name: "Solicitar una cotización" }).click()]);
+    await Promise.all([page.waitForURL(/\/es\/thank-you\/\?case=AF\d{8}[A-Z0-9]{4}$/), form.getByRole("button", { name: "Pida una cotización" }).click()]);
     const caseId = new URL(page.url()).searchParams.get("case");
     expect((await storedQuotes()).find((quote) => quote.case_id === caseId)).toMatchObject({
       lang: "es",

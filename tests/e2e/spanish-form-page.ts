@@ -60,7 +60,7 @@ async function spanishFormPage(builtContactPage: string): Promise<string> {
   $("html").attr("lang", "es");
   $(`link[href="${testAssets.css}"]`).attr("href", built("link[rel=stylesheet]").attr("href")!);
   $(`script[src="${testAssets.js}"]`).attr("src", built("script[type=module][src]").attr("src")!);
-  $("#quote").after('<p class="container"><a href="/es/contact/#quote" data-quote-open="">Solicite una cotización</a></p>');
+  $("#quote").after('<p class="container"><a href="/es/contact/#quote" data-quote-open="">Pida una cotización</a></p>');
   $("main").after(renderToStaticMarkup(createElement(FooterQuote, { site, lang: "es" })));
   $("body").append(renderToStaticMarkup(createElement(QuoteDialog, { site, lang: "es" })));
   return $.html();

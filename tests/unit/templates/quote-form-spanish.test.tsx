@@ -45,7 +45,7 @@ describe("the quote dialog in Spanish", () => {
   it("shows every label, legend, option, hint, consent and button in Spanish, and no English word of the form", () => {
     const $ = render(<QuoteDialog site={site} lang="es" />);
     const form = $("form");
-    expect($("#quote-dialog-title").text()).toBe("Solicite una cotización");
+    expect($("#quote-dialog-title").text()).toBe("Pida una cotización");
     expect($("[data-dialog-close]").text()).toBe("Cerrar");
     expect($(".dialog-intro").text()).toBe(
       `Un coordinador le devolverá la llamada. ¿Prefiere hablar ahora? Llame al ${site.phone.display}, las 24 horas, los 7 días de la semana.`,
@@ -73,7 +73,7 @@ describe("the quote dialog in Spanish", () => {
     expect(form.find("label[for=quote-modal-consent]").text()).toBe(`${spanishFormText.consent} (obligatorio)`);
     expect(form.find("textarea").attr("placeholder")).toBe(spanishFormText.notesPlaceholder);
     expect(form.find(".form-privacy a").text()).toBe("Cómo guardamos y usamos su solicitud");
-    expect(form.find("button[type=submit]").text()).toBe("Solicitar una cotización");
+    expect(form.find("button[type=submit]").text()).toBe("Pida una cotización");
     const words = visibleWords($);
     expect(englishWords.filter((english) => words.includes(english))).toEqual([]);
   });
@@ -104,9 +104,9 @@ describe("the quote dialog in Spanish", () => {
 describe("the other quote forms in Spanish", () => {
   it("gives the footer slot its Spanish heading, text and callback button", () => {
     const $ = render(<FooterQuote site={site} lang="es" />);
-    expect($("#footer-quote-heading").text()).toBe("Solicite una llamada");
+    expect($("#footer-quote-heading").text()).toBe("Pida que le llamemos");
     expect($(".footer-quote p").first().text()).toBe("Déjenos su nombre y número, y un coordinador le devolverá la llamada.");
-    expect($("button[type=submit]").text()).toBe("Solicitar una llamada");
+    expect($("button[type=submit]").text()).toBe("Pida que le llamemos");
     expect($("input[name=email]")).toHaveLength(0);
     expect($("input[name=lang]").attr("value")).toBe("es");
   });
@@ -116,12 +116,21 @@ describe("the other quote forms in Spanish", () => {
     if (!("element" in route)) throw new Error("/contact/ is not a page");
     const contact = route.element;
     const $ = render(cloneElement(contact as ReactElement<{ lang?: string }>, { lang: "es" }));
-    expect($("#quote-heading").text()).toBe("Solicite una cotización");
+    expect($("#quote-heading").text()).toBe("Pida una cotización");
     expect($("#quote > .container > p").first().text()).toBe(
-      `Díganos adónde y cuándo necesita viajar el paciente, y un coordinador le devolverá la llamada. Para cualquier asunto urgente, llame al ${site.phone.display}.`,
+      `Díganos a dónde y cuándo necesita viajar el paciente, y un coordinador le devolverá la llamada. Para algo urgente, llame al ${site.phone.display}.`,
     );
     expect($("#quote form input[name=lang]").attr("value")).toBe("es");
-    expect($("#quote form button[type=submit]").text()).toBe("Solicitar una cotización");
+    expect($("#quote form button[type=submit]").text()).toBe("Pida una cotización");
+  });
+
+  it("gives the contact page's form the language of the page's chrome when the page carries one", async () => {
+    const route = await routeOf("/contact/");
+    if (!("element" in route)) throw new Error("/contact/ is not a page");
+    const element = route.element as ReactElement<{ chrome: object }>;
+    const $ = render(cloneElement(element, { chrome: { ...element.props.chrome, lang: "es" } }));
+    expect($("#quote-heading").text()).toBe("Pida una cotización");
+    expect($("#quote form input[name=lang]").attr("value")).toBe("es");
   });
 
   it("says in Spanish that a preview's form sends nothing, and how to call instead", () => {
