@@ -1,6 +1,6 @@
-// The quote form in Spanish (issue 29): formal "usted", the glossary's terms (data/es/glossary.yaml). Only the
-// templates of Spanish pages import this file, and hand it to the form as its `text` prop: it is never part of the
-// browser bundle, so an English page's script carries none of it. The values an option sends stay the English ones.
+// The quote form in Spanish (issue 29): formal "usted", the glossary's terms (data/es/glossary.yaml). The templates
+// of Spanish pages hand it to the form as its `text` prop, and the intake lists its messages on a refused Spanish
+// post; no browser code imports it, so an English page's script carries none of it. Option values stay English.
 import type { QuoteFormText } from "./text";
 
 export const spanishFormText: QuoteFormText = {
