@@ -1,4 +1,4 @@
-import { caseIdFromQuery } from "./quote/rules";
+import { caseIdFromQuery } from "./quote/case-id";
 
 /** /thank-you: the case id from ?case=, as text, only when it has the case-id format. */
 export function showCaseId(document: Document, search: string): void {

@@ -1,16 +1,23 @@
+import type { Lang } from "../src/content/language";
 import type { StaticPageProps } from "./StaticPage";
 import { StaticPage } from "./StaticPage";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
 import { PhoneLink } from "./PhoneLink";
 import { textFor } from "./text";
+import { quoteSectionText } from "./quote-text";
 
-export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta">;
+export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta"> & {
+  /** The page's language: the quote form and its section speak it. */
+  lang?: Lang;
+};
 
 /** /contact/: contact cards, the page's sections, and the full quote form at #quote. */
 export function ContactPage(props: ContactPageProps) {
-  const { site, lang } = props.chrome;
+  const { site } = props.chrome;
+  const lang: Lang = props.lang ?? props.chrome.lang;
   const words = textFor(lang);
+  const text = quoteSectionText[lang];
   const phoneLanguage = words.phoneLanguage(site);
   return (
     <StaticPage {...props} showCta={false}>
@@ -44,12 +51,13 @@ export function ContactPage(props: ContactPageProps) {
       </section>
       <section id="quote" className="section section-alt" aria-labelledby="quote-heading">
         <div className="container narrow">
-          <h2 id="quote-heading">Request a Quote</h2>
+          <h2 id="quote-heading">{text.contactHeading}</h2>
           <p>
-            Tell us where and when the patient needs to travel, and a coordinator will call you back. For anything
-            urgent, call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>.
+            {text.contactIntro[0]}
+            <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+            {text.contactIntro[1]}
           </p>
-          <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site) }} />
+          <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site, lang) }} />
         </div>
       </section>
     </StaticPage>

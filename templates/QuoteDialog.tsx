@@ -1,29 +1,32 @@
+import type { Lang } from "../src/content/language";
 import type { SiteConfig } from "../src/content/types";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
+import { quoteSectionText } from "./quote-text";
 
 export interface QuoteDialogProps {
   site: SiteConfig;
+  /** The page's language: the dialog and its form speak it. */
+  lang?: Lang;
 }
 
 /** The modal quote form, opened by [data-quote-open] buttons (client/quote-dialog.ts). */
-export function QuoteDialog({ site }: QuoteDialogProps) {
+export function QuoteDialog({ site, lang = "en" }: QuoteDialogProps) {
+  const text = quoteSectionText[lang];
   return (
     <dialog id="quote-dialog" className="quote-dialog" aria-labelledby="quote-dialog-title">
       <div className="dialog-header">
-        <h2 id="quote-dialog-title">Request a Quote</h2>
+        <h2 id="quote-dialog-title">{text.dialogHeading}</h2>
         <button type="button" className="dialog-close" data-dialog-close="">
-          Close
+          {text.close}
         </button>
       </div>
       <p className="dialog-intro">
-        A coordinator will call you back. Prefer to talk now? Call{" "}
-        <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>, 24/7.
+        {text.dialogIntro[0]}
+        <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+        {text.dialogIntro[1]}
       </p>
-      <Island
-        name="quote-form"
-        props={{ variant: "full", slot: "modal", ...quoteFormTarget(site) }}
-      />
+      <Island name="quote-form" props={{ variant: "full", slot: "modal", ...quoteFormTarget(site, lang) }} />
     </dialog>
   );
 }

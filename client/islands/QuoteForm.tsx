@@ -2,20 +2,16 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "re
 import { pageBasePath, underBasePath } from "../base-path";
 import { deliverQuote } from "../quote/deliver";
 import { clearDraft, loadDraft, saveDraft } from "../quote/draft";
-import { FIELD_LABELS } from "../quote/labels";
 import {
   assembleQuote,
   BOT_DELAY_MS,
   COMPACT_HIDDEN_FIELDS,
-  CONSENT_TEXT,
   emptyQuoteFields,
   EQUIPMENT_OPTIONS,
   HUMAN_CHECK_ANSWER,
-  HUMAN_CHECK_QUESTION,
-  MESSAGES,
   MOBILITY_OPTIONS,
-  NOTES_PLACEHOLDER,
   REDIRECT_DELAY_MS,
+  thankYouPath,
   URGENCY_OPTIONS,
   validateQuote,
   type Equipment,
@@ -23,8 +19,12 @@ import {
   type FieldName,
   type FormVariant,
   type QuoteFields,
+  type QuoteLanguage,
   type SourceSlot,
 } from "../quote/rules";
+import { englishFormText, type QuoteFormText } from "../quote/text";
+
+export { PREVIEW_NOTICE } from "../quote/text";
 
 export interface QuoteFormProps {
   variant: FormVariant;
@@ -42,6 +42,13 @@ export interface QuoteFormProps {
    * It has no action and no submit button; in their place, a notice that this is a preview, with the number to call.
    */
   preview?: boolean;
+  /** The language of the page: the quote says it, and the visitor lands on the thank-you page in it. */
+  lang?: QuoteLanguage;
+  /**
+   * Every word the form shows, in the page's language; English when left out. The server's templates pass it on
+   * pages in another language, so the browser's script never holds more than the page's own language.
+   */
+  text?: QuoteFormText;
 }
 
 type Status = "idle" | "submitting" | "success" | "error";
@@ -56,7 +63,7 @@ declare global {
  * The quote request form (spec §3–§5, §8): rendered to HTML on the server by React, brought to life in the browser
  * by Preact. Every value the visitor typed stays on screen (and in a session draft) until the quote is delivered.
  */
-export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Request a Quote", preview }: QuoteFormProps) {
+export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview, lang = "en", text = englishFormText }: QuoteFormProps) {
   const [fields, setFields] = useState<QuoteFields>(emptyQuoteFields);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>("idle");
@@ -106,7 +113,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
     if (status === "submitting" || status === "success") return;
     if (fields.company) return; // Only bots fill the hidden field: do nothing, say nothing.
     const visible = compact ? { ...fields, ...hiddenInCompact } : fields;
-    const found = validateQuote(visible);
+    const found = validateQuote(visible, text.messages);
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
     if (firstInvalid) {
@@ -128,6 +135,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         nowMs: Date.now(),
         random: Math.random,
         basePath,
+        lang,
       });
       console.log("Quote request", quote);
       if (endpoint) await deliverQuote(underBasePath(endpoint, basePath), quote);
@@ -140,7 +148,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
       });
       clearDraft(slot);
       setStatus("success");
-      setTimeout(() => location.assign(underBasePath(`/thank-you/?case=${encodeURIComponent(quote.case_id)}`, basePath)), REDIRECT_DELAY_MS);
+      setTimeout(() => location.assign(underBasePath(thankYouPath(quote.case_id, lang), basePath)), REDIRECT_DELAY_MS);
     } catch (error) {
       console.error("Quote request not delivered", error);
       setStatus("error");
@@ -164,7 +172,8 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
   }
 
   const busy = status === "submitting" || status === "success";
-  const text = (name: "full_name" | "phone" | "email" | "from_location" | "to_location" | "preferred_date") => ({
+  const labels = text.labels;
+  const input = (name: "full_name" | "phone" | "email" | "from_location" | "to_location" | "preferred_date") => ({
     id: id(name),
     name,
     value: fields[name],
@@ -188,35 +197,37 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         else void submit();
       }}
     >
-      <p className="form-hint">Fields marked (required) must be filled in.</p>
-      <Field label={FIELD_LABELS.full_name} required error={errors.full_name} htmlFor={id("full_name")}>
-        <input type="text" autoComplete="name" {...text("full_name")} />
+      <p className="form-hint">{text.hint}</p>
+      <Field label={labels.full_name} required={text.required} error={errors.full_name} htmlFor={id("full_name")}>
+        <input type="text" autoComplete="name" {...input("full_name")} />
       </Field>
-      <Field label={FIELD_LABELS.phone} required error={errors.phone} htmlFor={id("phone")}>
-        <input type="tel" autoComplete="tel" inputMode="tel" {...text("phone")} />
+      <Field label={labels.phone} required={text.required} error={errors.phone} htmlFor={id("phone")}>
+        <input type="tel" autoComplete="tel" inputMode="tel" {...input("phone")} />
       </Field>
       {!compact && (
-        <Field label={FIELD_LABELS.email} error={errors.email} htmlFor={id("email")}>
-          <input type="email" autoComplete="email" {...text("email")} />
+        <Field label={labels.email} error={errors.email} htmlFor={id("email")}>
+          <input type="email" autoComplete="email" {...input("email")} />
         </Field>
       )}
-      <Field label={FIELD_LABELS.from_location} required error={errors.from_location} htmlFor={id("from_location")}>
-        <input type="text" {...text("from_location")} />
+      <Field label={labels.from_location} required={text.required} error={errors.from_location} htmlFor={id("from_location")}>
+        <input type="text" {...input("from_location")} />
       </Field>
-      <Field label={FIELD_LABELS.to_location} required error={errors.to_location} htmlFor={id("to_location")}>
-        <input type="text" {...text("to_location")} />
+      <Field label={labels.to_location} required={text.required} error={errors.to_location} htmlFor={id("to_location")}>
+        <input type="text" {...input("to_location")} />
       </Field>
       {!compact && (
-        <Field label={FIELD_LABELS.preferred_date} error={errors.preferred_date} htmlFor={id("preferred_date")}>
-          <input type="date" {...text("preferred_date")} />
+        <Field label={labels.preferred_date} error={errors.preferred_date} htmlFor={id("preferred_date")}>
+          <input type="date" {...input("preferred_date")} />
         </Field>
       )}
       <Choices
-        legend={FIELD_LABELS.urgency}
+        legend={labels.urgency}
         name="urgency"
         idBase={id("urgency")}
         type="radio"
+        required={text.required}
         options={URGENCY_OPTIONS}
+        optionText={text.options}
         selected={fields.urgency ? [fields.urgency] : []}
         error={errors.urgency}
         onChange={(value) => update("urgency", value as QuoteFields["urgency"])}
@@ -224,31 +235,35 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
       {fields.urgency === "Today" && (
         <div className="form-notice" role="note">
           <p>
-            <strong>{MESSAGES.emergency}</strong>
+            <strong>{text.messages.emergency}</strong>
           </p>
           <p>
-            For a flight today, please also call us at <a href={`tel:${phone.tel}`}>{phone.display}</a> after you
-            submit this form, so a coordinator can start right away.
+            {text.todayCall[0]}
+            <a href={`tel:${phone.tel}`}>{phone.display}</a>
+            {text.todayCall[1]}
           </p>
         </div>
       )}
       <Choices
-        legend={FIELD_LABELS.mobility}
+        legend={labels.mobility}
         name="mobility"
         idBase={id("mobility")}
         type="radio"
+        required={text.required}
         options={MOBILITY_OPTIONS}
+        optionText={text.options}
         selected={fields.mobility ? [fields.mobility] : []}
         error={errors.mobility}
         onChange={(value) => update("mobility", value as QuoteFields["mobility"])}
       />
       {!compact && (
         <Choices
-          legend={FIELD_LABELS.equipment}
+          legend={labels.equipment}
           name="equipment"
           idBase={id("equipment")}
           type="checkbox"
           options={EQUIPMENT_OPTIONS}
+          optionText={text.options}
           selected={fields.equipment}
           onChange={(value, checked) =>
             update(
@@ -259,12 +274,12 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
         />
       )}
       {!compact && (
-        <Field label={FIELD_LABELS.notes} htmlFor={id("notes")}>
+        <Field label={labels.notes} htmlFor={id("notes")}>
           <textarea
             id={id("notes")}
             name="notes"
             rows={3}
-            placeholder={NOTES_PLACEHOLDER}
+            placeholder={text.notesPlaceholder}
             value={fields.notes}
             onInput={(event) => update("notes", event.currentTarget.value)}
             onChange={(event) => update("notes", event.currentTarget.value)}
@@ -283,17 +298,18 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
           aria-describedby={errors.consent ? `${id("consent")}-error` : undefined}
         />
         <label htmlFor={id("consent")}>
-          {CONSENT_TEXT} <span className="required">(required)</span>
+          {text.consent} <span className="required">{text.required}</span>
         </label>
         {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
       </div>
       <p className="form-privacy">
-        <a href={underBasePath("/privacy/", basePath)}>How we keep and use your request</a>
+        <a href={underBasePath("/privacy/", basePath)}>{text.privacy}</a>
       </p>
-      {/* Sent only when the form is posted without JavaScript: the receiver then knows which form it was. */}
+      {/* Sent only when the form is posted without JavaScript: the receiver then knows which form it was, in which language. */}
       <input type="hidden" name="source_slot" value={slot} />
+      <input type="hidden" name="lang" value={lang} />
       <div className="form-trap" aria-hidden="true">
-        <label htmlFor={id("company")}>{FIELD_LABELS.company}</label>
+        <label htmlFor={id("company")}>{labels.company}</label>
         <input
           type="text"
           id={id("company")}
@@ -307,7 +323,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
       </div>
       {humanCheck.shown && (
         <div className="human-check">
-          <label htmlFor={id("human-check")}>{HUMAN_CHECK_QUESTION}</label>
+          <label htmlFor={id("human-check")}>{text.humanCheck}</label>
           <div className="human-check-row">
             <input
               type="number"
@@ -320,50 +336,51 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel = "Reque
               aria-describedby={humanCheck.wrong ? `${id("human-check")}-error` : undefined}
             />
             <button type="button" className="button button-secondary" onClick={verify}>
-              Verify
+              {text.verify}
             </button>
           </div>
-          {humanCheck.wrong && <FieldError id={`${id("human-check")}-error`} message={MESSAGES.humanCheckWrong} />}
+          {humanCheck.wrong && <FieldError id={`${id("human-check")}-error`} message={text.messages.humanCheckWrong} />}
         </div>
       )}
       {preview ? (
         <div className="form-notice form-preview-notice" role="note" tabIndex={-1} id={id("preview-notice")}>
           <p>
-            <strong>{PREVIEW_NOTICE}</strong>
+            <strong>{text.previewNotice}</strong>
           </p>
           <p>
-            To ask for a quote, please call <a href={`tel:${phone.tel}`}>{phone.display}</a>: a coordinator answers 24/7.
+            {text.previewCall[0]}
+            <a href={`tel:${phone.tel}`}>{phone.display}</a>
+            {text.previewCall[1]}
           </p>
         </div>
       ) : (
         <button type="submit" className="button button-primary form-submit" disabled={busy}>
-          {status === "submitting" ? MESSAGES.submitting : submitLabel}
+          {status === "submitting" ? text.messages.submitting : (submitLabel ?? text.submit)}
         </button>
       )}
       <div className="form-status" role="status">
         {status === "success" && (
           <div className="form-success">
             <p>
-              <strong>{MESSAGES.success}</strong>
+              <strong>{text.messages.success}</strong>
             </p>
-            <p>{MESSAGES.redirecting}</p>
+            <p>{text.messages.redirecting}</p>
           </div>
         )}
       </div>
-      <div role="alert">{status === "error" && <p className="form-failure">{MESSAGES.failure}</p>}</div>
+      <div role="alert">{status === "error" && <p className="form-failure">{text.messages.failure}</p>}</div>
       {!endpoint && !preview && (
         <noscript>
           <p className="form-failure">
-            This form needs JavaScript to send. Please call {phone.display}: a coordinator answers 24/7.
+            {text.noScript[0]}
+            {phone.display}
+            {text.noScript[1]}
           </p>
         </noscript>
       )}
     </form>
   );
 }
-
-/** What a preview's quote forms say instead of sending. */
-export const PREVIEW_NOTICE = "This is a preview of the website. Requests are not sent from this form.";
 
 // --- internal ---
 
@@ -375,12 +392,13 @@ function focus(elementId: string) {
   document.getElementById(elementId)?.focus();
 }
 
-function Field(props: { label: string; htmlFor: string; required?: boolean; error?: string; children: ReactNode }) {
+/** A labelled field; `required` is the marker after the label of a field that must be filled in. */
+function Field(props: { label: string; htmlFor: string; required?: string; error?: string; children: ReactNode }) {
   return (
     <div className={`form-field${props.error ? " has-error" : ""}`}>
       <label htmlFor={props.htmlFor}>
         {props.label}
-        {props.required && <span className="required"> (required)</span>}
+        {props.required && <span className="required"> {props.required}</span>}
       </label>
       {props.children}
       {props.error && <FieldError id={`${props.htmlFor}-error`} message={props.error} />}
@@ -402,6 +420,10 @@ function Choices(props: {
   idBase: string;
   type: "radio" | "checkbox";
   options: readonly string[];
+  /** What each option shows, by its value; the value itself when left out. */
+  optionText?: Readonly<Record<string, string>>;
+  /** The marker after the legend of a group where one option must be chosen. */
+  required?: string;
   selected: string[];
   error?: string;
   onChange: (value: string, checked: boolean) => void;
@@ -411,7 +433,7 @@ function Choices(props: {
     <fieldset className={`form-field form-choices${props.error ? " has-error" : ""}`}>
       <legend>
         {props.legend}
-        {props.type === "radio" && <span className="required"> (required)</span>}
+        {props.required && <span className="required"> {props.required}</span>}
       </legend>
       {props.options.map((option, index) => (
         <div key={option} className="choice">
@@ -425,7 +447,7 @@ function Choices(props: {
             aria-invalid={props.error ? true : undefined}
             aria-describedby={props.error ? errorId : undefined}
           />
-          <label htmlFor={`${props.idBase}-${index}`}>{option}</label>
+          <label htmlFor={`${props.idBase}-${index}`}>{props.optionText?.[option] ?? option}</label>
         </div>
       ))}
       {props.error && <FieldError id={errorId} message={props.error} />}

@@ -5,15 +5,17 @@ export const URGENCY_OPTIONS = ["Today", "24-48 hrs", "Planned (3+ days)"] as co
 export const MOBILITY_OPTIONS = ["Stretcher", "Wheelchair", "Ambulatory / Seat"] as const;
 export const EQUIPMENT_OPTIONS = ["Oxygen", "IV", "Monitor", "Other"] as const;
 
+/** The languages a quote form is shown in; the quote says which one the visitor read (its `lang`). */
+export const QUOTE_LANGUAGES = ["en", "es"] as const;
+export type QuoteLanguage = (typeof QUOTE_LANGUAGES)[number];
+
 export const BOT_DELAY_MS = 4000;
 export const HUMAN_CHECK_QUESTION = "Please solve: 3 + 4 = ?";
 export const HUMAN_CHECK_ANSWER = 7;
 export const REDIRECT_DELAY_MS = 1500;
 export const SUBMIT_TIMEOUT_MS = 10_000;
 export const MOBILE_BREAKPOINT = 768;
-export const DEFAULT_CASE_ID = "AF00000000";
-/** AF, the last 8 digits of the time in milliseconds, 4 random uppercase letters or digits. */
-export const CASE_ID_PATTERN = /^AF\d{8}[A-Z0-9]{4}$/;
+export { CASE_ID_PATTERN, DEFAULT_CASE_ID, caseIdFromQuery } from "./case-id";
 
 export const MESSAGES = {
   full_name: "Name is required",
@@ -117,18 +119,21 @@ export function isValidEmail(email: string): boolean {
   );
 }
 
+/** What each field error says: MESSAGES, or the same messages in the page's language. */
+export type QuoteMessages = Record<keyof typeof MESSAGES, string>;
+
 /** Every field error, in the order the fields appear on the form; empty when the quote may be sent. */
-export function validateQuote(fields: QuoteFields): FieldErrors {
+export function validateQuote(fields: QuoteFields, messages: QuoteMessages = MESSAGES): FieldErrors {
   const errors: FieldErrors = {};
-  if (!fields.full_name.trim()) errors.full_name = MESSAGES.full_name;
-  if (!fields.phone.trim()) errors.phone = MESSAGES.phone;
-  else if (!isValidPhone(fields.phone)) errors.phone = MESSAGES.phoneInvalid;
-  if (fields.email.trim() && !isValidEmail(fields.email)) errors.email = MESSAGES.emailInvalid;
-  if (!fields.from_location.trim()) errors.from_location = MESSAGES.from_location;
-  if (!fields.to_location.trim()) errors.to_location = MESSAGES.to_location;
-  if (!fields.urgency) errors.urgency = MESSAGES.urgency;
-  if (!fields.mobility) errors.mobility = MESSAGES.mobility;
-  if (!fields.consent) errors.consent = MESSAGES.consent;
+  if (!fields.full_name.trim()) errors.full_name = messages.full_name;
+  if (!fields.phone.trim()) errors.phone = messages.phone;
+  else if (!isValidPhone(fields.phone)) errors.phone = messages.phoneInvalid;
+  if (fields.email.trim() && !isValidEmail(fields.email)) errors.email = messages.emailInvalid;
+  if (!fields.from_location.trim()) errors.from_location = messages.from_location;
+  if (!fields.to_location.trim()) errors.to_location = messages.to_location;
+  if (!fields.urgency) errors.urgency = messages.urgency;
+  if (!fields.mobility) errors.mobility = messages.mobility;
+  if (!fields.consent) errors.consent = messages.consent;
   return errors;
 }
 
@@ -140,10 +145,9 @@ export function createCaseId(nowMs: number, random: () => number): string {
   return `AF${String(Math.trunc(nowMs)).slice(-8).padStart(8, "0")}${suffix}`;
 }
 
-/** The case id to show on /thank-you: the `case` parameter only when it has the case-id format. */
-export function caseIdFromQuery(search: string): string {
-  const candidate = new URLSearchParams(search).get("case") ?? "";
-  return CASE_ID_PATTERN.test(candidate) ? candidate : DEFAULT_CASE_ID;
+/** Where the form sends the visitor once the quote is delivered: the thank-you page in the form's language. */
+export function thankYouPath(caseId: string, lang: QuoteLanguage = "en"): string {
+  return `${lang === "en" ? "/" : `/${lang}/`}thank-you/?case=${encodeURIComponent(caseId)}`;
 }
 
 /** Where and how the quote was sent, read from the browser at submit time. */
@@ -156,6 +160,8 @@ export interface SubmitContext {
   random: () => number;
   /** The path the site is served under ("/" when left out): the city is the first segment after it. */
   basePath?: string;
+  /** The language of the form the visitor filled in ("en" when left out). */
+  lang?: QuoteLanguage;
 }
 
 export interface Quote extends Omit<QuoteFields, "company"> {
@@ -170,6 +176,8 @@ export interface Quote extends Omit<QuoteFields, "company"> {
   device: "mobile" | "desktop";
   case_id: string;
   timestamp: string;
+  /** The language of the form the visitor filled in: a coordinator may call back in it. */
+  lang: QuoteLanguage;
 }
 
 /** The quote as sent: every entered field plus page, campaign and device facts (spec §3). */
@@ -194,6 +202,7 @@ export function assembleQuote(fields: QuoteFields, context: SubmitContext): Quot
     device: context.windowWidth < MOBILE_BREAKPOINT ? "mobile" : "desktop",
     case_id: createCaseId(context.nowMs, context.random),
     timestamp: new Date(context.nowMs).toISOString(),
+    lang: context.lang ?? "en",
   };
 }
 

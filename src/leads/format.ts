@@ -7,12 +7,12 @@ import type { Lead } from "./lead";
 export const QUOTE_FIELDS = [
   "case_id", "full_name", "phone", "email", "from_location", "to_location", "preferred_date", "urgency", "mobility",
   "equipment", "notes", "consent", "page_url", "page_title", "city_slug", "destination_slug", "source_slot",
-  "utm_source", "utm_medium", "utm_campaign", "device", "timestamp",
+  "utm_source", "utm_medium", "utm_campaign", "device", "timestamp", "lang",
 ] as const;
 
 /**
  * One line a lead, newest first, columns aligned: received (local time), case id, urgency, name, phone,
- * from → to, city page, slot; then the count.
+ * from → to, city page, slot, and "Spanish" after a quote sent from a Spanish page; then the count.
  */
 export function formatLeadList(leads: Lead[], timeZone?: string): string {
   const rows = leads.map((lead) => [
@@ -24,6 +24,7 @@ export function formatLeadList(leads: Lead[], timeZone?: string): string {
     `${clip(text(lead.quote.from_location), 30)} → ${clip(text(lead.quote.to_location), 30)}`,
     lead.quote.city_slug ? `/${text(lead.quote.city_slug)}/` : "-",
     text(lead.quote.source_slot),
+    ...(lead.quote.lang === "es" ? ["Spanish"] : []),
   ]);
   const widths = rows.reduce((max, row) => row.map((cell, i) => Math.max(max[i] ?? 0, [...cell].length)), [] as number[]);
   const lines = rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]! + [...cell].length - cell.length))).join("  "));
@@ -57,6 +58,8 @@ export function formatLead(lead: Lead, timeZone?: string): string {
     ["Campaign", campaign],
     ["Device", text(q.device)],
     ["Sent at (visitor's clock)", text(q.timestamp)],
+    // Quotes stored before the form said its language came from English pages.
+    ["Form language", q.lang === "es" ? "Spanish" : q.lang === "en" || q.lang === undefined ? "English" : text(q.lang)],
     ["Kept as", lead.key],
   ];
   const known = new Set<string>(QUOTE_FIELDS);

@@ -60,6 +60,8 @@ export function quoteEmail(quote: Quote, { fields, replyTo }: QuoteEmailOptions)
   const subjectParts = `${urgency || "urgency not given"}, ${oneLine(quote.from_location, 60)} → ${oneLine(quote.to_location, 60)}`;
   const subject = cap(`Quote ${value("case_id", quote.case_id)}: ${subjectParts}`, SUBJECT_CAP);
   const text = [
+    // Before anything else, even the urgency: the coordinator who calls back should be one who speaks Spanish.
+    ...(quote.lang === "es" ? [SPANISH_NOTICE, ""] : []),
     ...(quote.urgency === "Today" ? ["TODAY: call back right away.", ""] : []),
     ...rows.filter(([, shown]) => shown !== "").map(([label, shown]) => `${`${label}:`.padEnd(labelWidth)}${shown}`),
     ...(notes.length > 0 ? ["Notes:", ...notes.map((line) => `${noteIndent}${line}`)] : []),
@@ -70,6 +72,9 @@ export function quoteEmail(quote: Quote, { fields, replyTo }: QuoteEmailOptions)
   ].join("\n");
   return { subject, text };
 }
+
+/** The e-mail's first line when the visitor filled in the form on a Spanish page. */
+export const SPANISH_NOTICE = "The visitor filled in the form in Spanish.";
 
 /** Every label the e-mail's rows start with, in the order they come (tests check that nothing else starts a line). */
 export const ROW_LABELS = ["Case", "Urgency", "Name", "Phone", "From", "To", "Preferred date", "Page", "Mobility", "Equipment", "Notes"] as const;

@@ -1,5 +1,16 @@
 import { randomInt } from "node:crypto";
-import { assembleQuote, emptyQuoteFields, type QuoteFields, type SourceSlot } from "../../client/quote/rules";
+import {
+  assembleQuote,
+  emptyQuoteFields,
+  MESSAGES,
+  QUOTE_LANGUAGES,
+  thankYouPath,
+  type QuoteFields,
+  type QuoteLanguage,
+  type QuoteMessages,
+  type SourceSlot,
+} from "../../client/quote/rules";
+import { spanishFormText } from "../../client/quote/text-es";
 import type { QuoteErrors } from "./schema";
 
 // A quote form sent without JavaScript: the browser posts the form's fields, form-encoded, and navigates to the
@@ -46,55 +57,77 @@ export function quoteFromFormPost(params: URLSearchParams, context: FormPostCont
     slot: text("source_slot") as SourceSlot, // a form without its slot is refused by the check, like any field
     nowMs: context.nowMs,
     random: () => randomInt(1_000_000) / 1_000_000,
+    // Whatever was posted, until the schema checks it; a form without the field is an English one.
+    lang: (params.get("lang") ?? undefined) as QuoteLanguage | undefined,
   });
 }
 
-/** The answer to an accepted post: the site's thank-you page with the case id (`site` is the configured origin). */
-export function thankYouUrl(site: string, caseId: string): string {
-  return new URL(`/thank-you/?case=${encodeURIComponent(caseId)}`, site).href;
+/** The language a posted form names, when it is one the site has; English otherwise. */
+export function postedLanguage(params: URLSearchParams): QuoteLanguage {
+  return QUOTE_LANGUAGES.find((lang) => lang === params.get("lang")) ?? "en";
 }
 
-/** The answer to a refused post: a plain page that lists what to correct and, when known, the number to call. */
-export function refusedPostPage(errors: QuoteErrors, phone?: { display: string; tel: string }): string {
+/**
+ * The answer to an accepted post: the site's thank-you page in the form's language (/es/thank-you/ for Spanish),
+ * with the case id (`site` is the configured origin).
+ */
+export function thankYouUrl(site: string, caseId: string, lang: QuoteLanguage = "en"): string {
+  return new URL(thankYouPath(caseId, lang), site).href;
+}
+
+/** The answer to a refused post: a plain page in the form's language that lists what to correct and, when known, the number to call. */
+export function refusedPostPage(errors: QuoteErrors, phone?: { display: string; tel: string }, lang: QuoteLanguage = "en"): string {
   const items = Object.entries(errors).map(([field, message]) => `<li>${escapeHtml(formFieldNames.has(field) ? message : `${field}: ${message}`)}</li>`);
-  return notSentPage(
-    [
-      "<p>Please go back to the form with your browser's Back button (what you typed is still there), correct the following, and send it again:</p>",
-      `<ul>${items.join("")}</ul>`,
-    ],
-    phone,
-  );
+  return notSentPage([`<p>${pageText[lang].correct}</p>`, `<ul>${items.join("")}</ul>`], phone, lang);
 }
 
 /** The answer to a post from a page that is not the site's: nothing was kept; the visitor can call. */
 export function refusedOriginPage(phone?: { display: string; tel: string }): string {
-  return notSentPage(["<p>This form was not sent from our website, so it was not accepted. Please send it from our website's own form.</p>"], phone);
+  return notSentPage(["<p>This form was not sent from our website, so it was not accepted. Please send it from our website's own form.</p>"], phone, "en");
 }
 
 /** The answer to a post that could not be stored: nothing was kept, so the visitor must send again or call. */
-export function notStoredPostPage(phone?: { display: string; tel: string }): string {
-  return notSentPage(
-    [
-      "<p>We could not save your request just now, so it has not reached a coordinator. Please go back to the form with your browser's Back button (what you typed is still there) and send it again in a moment.</p>",
-    ],
-    phone,
-  );
+export function notStoredPostPage(phone?: { display: string; tel: string }, lang: QuoteLanguage = "en"): string {
+  return notSentPage([`<p>${pageText[lang].notStored}</p>`], phone, lang);
 }
+
+/** The form's own messages in each language, for the fields a refused post lists. */
+export const formMessages: Record<QuoteLanguage, QuoteMessages> = { en: MESSAGES, es: spanishFormText.messages };
 
 // --- internal ---
 
 const formFieldNames = new Set<string>(Object.keys(emptyQuoteFields()));
 
-function notSentPage(body: string[], phone?: { display: string; tel: string }): string {
+/** The pages' words in each language (HTML: the apostrophes and accents need no escaping). */
+const pageText: Record<QuoteLanguage, { heading: string; correct: string; notStored: string; call: [string, string] }> = {
+  en: {
+    heading: "Your request was not sent",
+    correct: "Please go back to the form with your browser's Back button (what you typed is still there), correct the following, and send it again:",
+    notStored:
+      "We could not save your request just now, so it has not reached a coordinator. Please go back to the form with your browser's Back button (what you typed is still there) and send it again in a moment.",
+    call: ["Or call ", ": a coordinator answers 24/7."],
+  },
+  es: {
+    heading: "Su solicitud no se envió",
+    correct:
+      "Por favor, vuelva al formulario con el botón Atrás de su navegador (lo que escribió sigue ahí), corrija lo siguiente y envíelo de nuevo:",
+    notStored:
+      "No pudimos guardar su solicitud en este momento, así que no ha llegado a un coordinador. Por favor, vuelva al formulario con el botón Atrás de su navegador (lo que escribió sigue ahí) y envíelo de nuevo en un momento.",
+    call: ["O llame al ", ": un coordinador responde las 24 horas, los 7 días de la semana."],
+  },
+};
+
+function notSentPage(body: string[], phone: { display: string; tel: string } | undefined, lang: QuoteLanguage): string {
+  const text = pageText[lang];
   return [
     "<!DOCTYPE html>",
-    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    "<title>Your request was not sent</title>",
+    `<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${text.heading}</title>`,
     // Large, plain type for visitors reading on a phone; the site's stylesheet lives elsewhere.
     "<style>body{font:1.125rem/1.6 system-ui,sans-serif;color:#1a202c;max-width:40rem;margin:0 auto;padding:1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:#0b4f6c;font-weight:700}</style></head>",
-    "<body><main><h1>Your request was not sent</h1>",
+    `<body><main><h1>${text.heading}</h1>`,
     ...body,
-    ...(phone ? [`<p>Or call <a href="tel:${escapeHtml(phone.tel)}">${escapeHtml(phone.display)}</a>: a coordinator answers 24/7.</p>`] : []),
+    ...(phone ? [`<p>${text.call[0]}<a href="tel:${escapeHtml(phone.tel)}">${escapeHtml(phone.display)}</a>${text.call[1]}</p>`] : []),
     "</main></body></html>",
   ].join("\n");
 }

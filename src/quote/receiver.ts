@@ -1,5 +1,5 @@
 import { createCaseId } from "../../client/quote/rules";
-import { notStoredPostPage, quoteFromFormPost, refusedOriginPage, refusedPostPage, thankYouUrl } from "./form-post";
+import { formMessages, notStoredPostPage, postedLanguage, quoteFromFormPost, refusedOriginPage, refusedPostPage, thankYouUrl } from "./form-post";
 import { checkQuote, type Quote, type QuoteErrors } from "./schema";
 
 export interface QuoteReceiverOptions {
@@ -113,26 +113,30 @@ interface FormPostAnswer {
 
 /**
  * A form sent without JavaScript (form-encoded): the browser shows whatever comes back, so the answer is a page.
- * Stored → 303 to the site's thank-you page with the case id; the trap field filled → the same 303 with a case id
- * of its own and nothing stored, so a bot learns nothing; refused → 400 with a page that lists what to correct; not
- * stored → 503 with a page that asks to send again or call.
+ * Stored → 303 to the site's thank-you page in the form's language, with the case id; the trap field filled → the
+ * same 303 with a case id of its own and nothing stored, so a bot learns nothing; refused → 400 with a page that
+ * lists what to correct; not stored → 503 with a page that asks to send again or call. The pages and the redirect
+ * follow the form's language.
  */
 async function answerFormPost(request: Request, text: string, { keep, site, ownOrigins, phone, log, now }: FormPostAnswer): Promise<Response> {
   const referer = request.headers.get("referer");
-  const posted = quoteFromFormPost(new URLSearchParams(text), {
+  const params = new URLSearchParams(text);
+  const posted = quoteFromFormPost(params, {
     // The page the form was on, when the browser names one of the site's own; else the site's home page.
     pageUrl: referer && ownOrigins.has(originOf(referer) ?? "") ? referer : `${site}/`,
     userAgent: request.headers.get("user-agent"),
     nowMs: now(),
   });
+  // The pages the visitor sees next speak the form's language (English when it names none the site has).
+  const lang = postedLanguage(params);
   if (posted === "trap") {
     log({ case_id: "", slot: "", outcome: "trap" });
-    return seeOther(thankYouUrl(site, createCaseId(now(), Math.random)));
+    return seeOther(thankYouUrl(site, createCaseId(now(), Math.random), lang));
   }
-  const result = checkQuote(posted);
-  if (!result.ok) return page(400, refusedPostPage(result.errors, phone));
-  if (!(await keep(result.quote))) return page(503, notStoredPostPage(phone));
-  return seeOther(thankYouUrl(site, result.quote.case_id));
+  const result = checkQuote(posted, formMessages[lang]);
+  if (!result.ok) return page(400, refusedPostPage(result.errors, phone, lang));
+  if (!(await keep(result.quote))) return page(503, notStoredPostPage(phone, lang));
+  return seeOther(thankYouUrl(site, result.quote.case_id, result.quote.lang));
 }
 
 /**

@@ -5,11 +5,13 @@ import {
   EQUIPMENT_OPTIONS,
   MESSAGES,
   MOBILITY_OPTIONS,
+  QUOTE_LANGUAGES,
   SOURCE_SLOTS,
   URGENCY_OPTIONS,
   validateQuote,
   type Quote as AssembledQuote,
   type QuoteFields,
+  type QuoteMessages,
 } from "../../client/quote/rules";
 
 // The server's check of a quote request (spec §3, §5). The rules themselves live once, in client/quote/rules.ts,
@@ -41,6 +43,8 @@ export const Quote = z
     device: z.enum(["mobile", "desktop"]),
     case_id: z.string().regex(CASE_ID_PATTERN, "must be a case id like AF12345678AB12"),
     timestamp: z.iso.datetime({ error: orRequired("must be a date and time in ISO format, like 2025-09-07T14:30:00.000Z") }),
+    // A page cached from before the form said its language sends none: it was an English page.
+    lang: z.enum(QUOTE_LANGUAGES, { error: `must be one of ${QUOTE_LANGUAGES.join(", ")}` }).default("en"),
   })
   .superRefine((quote, context) => {
     for (const [field, message] of Object.entries(validateQuote({ ...quote, company: "" }))) {
@@ -52,15 +56,15 @@ export type Quote = AssembledQuote;
 /** One message per field of the quote, the first found; problems with the whole body are under "body". */
 export type QuoteErrors = Record<string, string>;
 
-/** A parsed JSON body → the quote, or one message per field that is wrong. */
-export function checkQuote(body: unknown): { ok: true; quote: Quote } | { ok: false; errors: QuoteErrors } {
+/** A parsed JSON body → the quote, or one message per field that is wrong (the form's fields' in `messages`). */
+export function checkQuote(body: unknown, messages: QuoteMessages = MESSAGES): { ok: true; quote: Quote } | { ok: false; errors: QuoteErrors } {
   const result = Quote.safeParse(body, {
     error: (issue) => (issue.input === undefined ? "is required" : undefined),
   });
   if (result.success) return { ok: true, quote: result.data };
   // zod checks refinements only once the whole shape is right, so judge the form's fields here too: an
   // empty name is reported even when some other field is missing.
-  const errors: QuoteErrors = isObject(body) ? { ...validateQuote(formFieldsOf(body)) } : {};
+  const errors: QuoteErrors = isObject(body) ? { ...validateQuote(formFieldsOf(body), messages) } : {};
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : "body";
     errors[field] ??= field === "body" ? "must be a JSON object with the quote's fields" : issue.message;

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { englishFormText } from "../../../client/quote/text";
+import { spanishFormText } from "../../../client/quote/text-es";
 import { bundleClient } from "../../../src/engine/client-bundle";
 import { TemplateError } from "../../../src/errors";
 import { projectRoot } from "../support/site";
@@ -20,6 +22,14 @@ describe("the browser bundle", () => {
     expect(javascript).not.toMatch(/react-dom|__SECRET_INTERNALS|react\.production/);
     expect(javascript).not.toMatch(/\beval\(|new Function\(/);
     expect(files.every((f) => f.file.startsWith("assets/"))).toBe(true);
+  });
+
+  it("carries the quote form's English words only: a Spanish page hands the form its words in the island's props", async () => {
+    const { files } = await bundleClient({ root: projectRoot });
+    const javascript = files.filter((f) => f.file.endsWith(".js")).map((f) => new TextDecoder().decode(f.contents as Uint8Array)).join("\n");
+    expect(javascript).toContain(englishFormText.messages.phoneInvalid);
+    const spanish = [spanishFormText.messages.phoneInvalid, spanishFormText.consent, spanishFormText.labels.full_name, spanishFormText.submit];
+    expect(spanish.filter((text) => javascript.includes(text))).toEqual([]);
   });
 
   it("reports a mistake in client/ or the styles as a TemplateError with its place, not as a crash", async () => {

@@ -18,6 +18,8 @@ import { keyOf, madeUpQuote } from "../support/stored-quotes";
 describe("flightsite leads --local", () => {
   let root: string;
   const quotes = [0, 1, 2, 3].map((n) => madeUpQuote(n * 60 * 24, Date.UTC(2026, 9, 30, 12)));
+  // Issue 29: the last one came from a Spanish page.
+  quotes[3] = { ...quotes[3]!, lang: "es" };
 
   beforeEach(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "flightsite-leads-"));
@@ -46,7 +48,17 @@ describe("flightsite leads --local", () => {
     const lines = out.trimEnd().split("\n");
     expect(lines.slice(0, -1).map((line) => line.split(/ {2,}/)[1])).toEqual([quotes[3]!.case_id, quotes[2]!.case_id]);
     expect(lines[0]!.startsWith("2026-11-02 12:00  ")).toBe(true);
+    expect(lines[0]!.split(/ {2,}/).slice(-2)).toEqual(["modal", "Spanish"]);
+    expect(lines[1]!.split(/ {2,}/).at(-1)).toBe("modal");
     expect(lines[2]).toBe("2 quotes");
+  });
+
+  it("shows the form's language of one quote, and exports it", async () => {
+    expect((await run("show", quotes[3]!.case_id)).out).toContain("\nForm language:                  Spanish\n");
+    expect((await run("show", quotes[2]!.case_id)).out).toContain("\nForm language:                  English\n");
+    const csv = (await run("export", "--format", "csv")).out.split("\r\n");
+    expect(csv[0]!.endsWith(",timestamp,lang,key")).toBe(true);
+    expect(csv.filter((record) => record.includes(`,${quotes[3]!.case_id},`))[0]).toMatch(/,es,line 4$/);
   });
 
   it("deletes a quote from the file only with --yes, keeping the others", async () => {

@@ -3,7 +3,7 @@
 // or lone surrogates, every value within its cap, nothing a mail program would make a link, and no forged rows.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { NOTES_LINES_CAP, OPTIONAL_NOTICE_FIELDS, quoteEmail, ROW_LABELS, SUBJECT_CAP, VALUE_CAPS } from "../../../src/quote/email";
+import { NOTES_LINES_CAP, OPTIONAL_NOTICE_FIELDS, quoteEmail, ROW_LABELS, SPANISH_NOTICE, SUBJECT_CAP, VALUE_CAPS } from "../../../src/quote/email";
 import type { Quote } from "../../../src/quote/schema";
 import { formQuote } from "../support/quotes";
 
@@ -19,7 +19,7 @@ const stringFields = ["full_name", "phone", "email", "from_location", "to_locati
 
 const quotes = fc.record(Object.fromEntries(stringFields.map((field) => [field, nasty])) as Record<(typeof stringFields)[number], fc.Arbitrary<string>>).map(
   (fields): Quote => ({ ...formQuote(), ...fields, case_id: formQuote().case_id, equipment: [fields.notes as never, "Oxygen"] }) as Quote,
-);
+).chain((quote) => fc.constantFrom("en" as const, "es" as const).map((lang): Quote => ({ ...quote, lang })));
 
 const linkish = /:\/\/|(^|[^\p{L}\p{N}])www[.。．｡]|[\p{L}\p{N}][@＠][\p{L}\p{N}]|[\p{L}\p{N}_-][.。．｡]\p{L}{2}/iu;
 const forbidden = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]/u;
@@ -38,11 +38,12 @@ describe("the coordinators' e-mail, fuzzed", () => {
         expect(text.replace(/\n/g, "")).not.toMatch(forbidden);
         expect(text).not.toMatch(loneSurrogate);
         const lines = text.split("\n");
+        expect(lines.indexOf(SPANISH_NOTICE), "the Spanish notice, first or nowhere").toBe(quote.lang === "es" ? 0 : -1);
         // The last lines are ours: the reply note and the bucket key (a file name with a dot).
         const visitorLines = lines.slice(0, -3);
         for (const line of visitorLines) expect(line).not.toMatch(linkish);
 
-        const rows = visitorLines.filter((line) => line !== "" && !line.startsWith("    | ") && line !== "TODAY: call back right away.");
+        const rows = visitorLines.filter((line) => line !== "" && !line.startsWith("    | ") && line !== "TODAY: call back right away." && line !== SPANISH_NOTICE);
         for (const row of rows) {
           const label = ROW_LABELS.find((name) => row.startsWith(`${name}:`));
           expect(label, `a row of the e-mail's own: ${JSON.stringify(row)}`).toBeDefined();

@@ -25,6 +25,20 @@ describe("the coordinators' e-mail", () => {
     ]);
   });
 
+  // Issue 29: a coordinator who speaks Spanish should call back a visitor who read the form in Spanish.
+  it("says first of all, before even a Today urgency, that the visitor filled in the form in Spanish", () => {
+    const quote = { ...formQuote(), urgency: "Today" as const, lang: "es" as const };
+    const lines = quoteEmail(quote, { fields: [], replyTo: "none" }).text.split("\n");
+    expect(lines.slice(0, 5)).toEqual([
+      "The visitor filled in the form in Spanish.",
+      "",
+      "TODAY: call back right away.",
+      "",
+      `Case:            ${quote.case_id}`,
+    ]);
+    expect(quoteEmail({ ...quote, lang: "en" }, { fields: [], replyTo: "none" }).text).not.toContain("Spanish");
+  });
+
   it("adds mobility, equipment and notes only when quote.notice.fields lists them, notes indented under their label", () => {
     const quote = { ...formQuote(), notes: "Daughter travels along.\nPhone: 555 000 0000" };
     const { text } = quoteEmail(quote, { fields: ["mobility", "equipment", "notes"], replyTo: "none" });

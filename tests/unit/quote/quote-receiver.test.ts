@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Quote } from "../../../client/quote/rules";
 import { createQuoteReceiver, MAX_QUOTE_BYTES } from "../../../src/quote/receiver";
@@ -52,6 +53,27 @@ describe("the quote receiver", () => {
       ok: false,
       errors: { full_name: "Name is required", phone: "Phone is required", case_id: "is required", timestamp: "is required" },
     });
+  });
+
+  // Issue 29: the quote says which language the visitor read the form in, and only a language the site has.
+  it("stores the form's language, en when a page from before the field sends none", async () => {
+    const { stored, receive } = receiverWithStore();
+    const spanish = { ...formQuote(0.1), lang: "es" };
+    expect((await receive(post(JSON.stringify(spanish)))).status).toBe(200);
+    const { lang: _lang, ...withoutLanguage } = formQuote(0.2);
+    expect((await receive(post(JSON.stringify(withoutLanguage)))).status).toBe(200);
+    expect(stored.map((quote) => quote.lang)).toEqual(["es", "en"]);
+    expect(stored[0]).toEqual(spanish);
+  });
+
+  it("answers 400 for any language but en and es, as for any other field that is wrong", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom("ES", "es-MX", "english", ""), fc.integer(), fc.constant(null), fc.boolean()), (lang) => {
+        fc.pre(lang !== "en" && lang !== "es");
+        expect(checkQuote({ ...formQuote(), lang })).toEqual({ ok: false, errors: { lang: "must be one of en, es" } });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("refuses a case id that does not have the case-id format", () => {
@@ -169,6 +191,47 @@ describe("the quote receiver, for a form sent without JavaScript", () => {
     expect(Object.keys(quote)).not.toContain("company");
   });
 
+  it("sends a visitor who filled in a Spanish form to the Spanish thank-you page, and stores lang es", async () => {
+    const { stored, receive } = receiverWithStore();
+    const response = await receive(formPost({ ...filledIn, lang: "es" }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`https://www.floridamedicalflights.example/es/thank-you/?case=${stored[0]!.case_id}`);
+    expect(stored[0]!.lang).toBe("es");
+    const english = await receive(formPost({ ...filledIn, lang: "en" }));
+    expect(english.headers.get("location")).toBe(`https://www.floridamedicalflights.example/thank-you/?case=${stored[1]!.case_id}`);
+    expect(stored[1]!.lang).toBe("en");
+    const trap = await receive(formPost({ ...filledIn, lang: "es", company: "Acme" }));
+    expect(trap.headers.get("location")).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/es\/thank-you\/\?case=AF\d{8}[A-Z0-9]{4}$/);
+    expect(stored).toHaveLength(2);
+  });
+
+  it("answers a Spanish form post with mistakes with the page in Spanish, listing the form's Spanish messages", async () => {
+    const { stored, receive } = receiverWithStore();
+    const response = await receive(formPost({ ...filledIn, lang: "es", full_name: "", phone: "12", email: "ana en gmail" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("<title>Su solicitud no se envió</title>");
+    expect(html).toContain("<h1>Su solicitud no se envió</h1>");
+    expect(html).toContain("<p>Por favor, vuelva al formulario con el botón Atrás de su navegador (lo que escribió sigue ahí), corrija lo siguiente y envíelo de nuevo:</p>");
+    expect(html.match(/<li>.*?<\/li>/g)).toEqual([
+      "<li>El nombre es obligatorio</li>",
+      "<li>Por favor, escriba un número de teléfono válido</li>",
+      "<li>Por favor, escriba un correo electrónico válido</li>",
+    ]);
+    expect(html).toContain('<p>O llame al <a href="tel:+18003273004">(800) 327-3004</a>: un coordinador responde las 24 horas, los 7 días de la semana.</p>');
+    expect(html).not.toMatch(/Your request|Please go back|Or call/);
+    expect(stored).toEqual([]);
+  });
+
+  it("refuses a form post that names another language, and stores nothing", async () => {
+    const { stored, receive } = receiverWithStore();
+    const response = await receive(formPost({ ...filledIn, lang: "fr" }));
+    expect(response.status).toBe(400);
+    expect((await response.text()).match(/<li>.*?<\/li>/g)).toEqual(["<li>lang: must be one of en, es</li>"]);
+    expect(stored).toEqual([]);
+  });
+
   it("takes the site's home page as the page when the browser sends no Referer", async () => {
     const { stored, receive } = receiverWithStore();
     const response = await receive(formPost(filledIn, { Origin: "https://www.floridamedicalflights.example" }));
@@ -237,6 +300,20 @@ describe("the quote receiver, when its store fails", () => {
     expect(html).toContain("<h1>Your request was not sent</h1>");
     expect(html).toContain("We could not save your request just now, so it has not reached a coordinator.");
     expect(html).toContain('Or call <a href="tel:+18003273004">(800) 327-3004</a>: a coordinator answers 24/7.');
+  });
+
+  it("answers a Spanish form post with the 503 page in Spanish", async () => {
+    const body = new URLSearchParams({
+      full_name: "Ana", phone: "(555) 123-4567", from_location: "Naples, FL", to_location: "Houston, TX",
+      urgency: "Planned (3+ days)", mobility: "Wheelchair", consent: "on", source_slot: "inline", lang: "es",
+    });
+    const response = await failing([])(post(body.toString(), { "Content-Type": "application/x-www-form-urlencoded" }));
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("<h1>Su solicitud no se envió</h1>");
+    expect(html).toContain("No pudimos guardar su solicitud en este momento, así que no ha llegado a un coordinador.");
+    expect(html).toContain('O llame al <a href="tel:+18003273004">(800) 327-3004</a>');
   });
 });
 

@@ -124,7 +124,8 @@ describe("flightsite serve", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, case_id: "AF12345678WXYZ" });
     const lines = (await readFile(quotesFileOf(project), "utf8")).trimEnd().split("\n");
-    expect(JSON.parse(lines.at(-1)!)).toEqual(quote);
+    // A quote that names no language (a page from before the form said it) is stored as English (issue 29).
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ ...quote, lang: "en" });
   });
 
   it("answers 400, 405 and 413 from the receiver over HTTP, and takes localhost for its own address", async () => {

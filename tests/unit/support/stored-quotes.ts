@@ -31,6 +31,7 @@ export function madeUpQuote(n: number, base = Date.UTC(2026, 10, 1, 12)): Quote 
     device: "mobile",
     case_id: `AF${String(time).slice(-8)}${String(n).padStart(4, "0").slice(-4).replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)]!)}`,
     timestamp: new Date(time).toISOString(),
+    lang: "en",
   };
 }
 
