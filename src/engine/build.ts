@@ -48,6 +48,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output: replacedOutput(options.outDir, { folders: code !== undefined }),
     renderer: staticRenderer(code ?? ""),
   });
-  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
-  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, reused, rendered, timings: timer.laps, memory: timer.memory };
+  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
+  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, timings: timer.laps, memory: timer.memory };
 }
