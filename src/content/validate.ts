@@ -248,7 +248,8 @@ function single<T>(
   if (found.length > 1) {
     for (const extra of found.slice(1)) problems.push(problemAt(extra.file, "", `duplicates ${found[0]!.file.path}; keep one ${name}`));
   }
-  const broken = files.some((f) => fileKinds.find((k) => k.kind === kind)!.pattern.test(f.path));
+  // (A translation's file, data/es/site.yaml, is no English one.)
+  const broken = files.some((f) => fileKinds.find((k) => k.kind === kind)!.pattern.test(f.path) && !translationFileOf(f.path));
   if (found.length === 0 && !broken) {
     const dataDir = files[0]?.path.split("/").slice(0, -1).join("/") || "data";
     problems.push({ file: `${dataDir.replace(/\/(cities|destinations|pages|episodes|documents)$/, "")}/${name}`, line: 1, column: 1, field: "", problem: "is missing; every site needs one" });

@@ -53,6 +53,13 @@ describe("validateContent with data/es/", () => {
     expect(content.cities.find((city) => city.urlSlug === "naples")!.keywords).toHaveLength(4);
   });
 
+  it("still says an English file is missing when only its translation is there", () => {
+    const withoutHome = english.filter((file) => file.path !== "data/home.yaml");
+    expect(() => validateContent([...withoutHome, reviewedSite(), { path: "data/es/home.yaml", text: "title: Inicio\n" }])).toThrow(
+      "data/home.yaml:1:1 is missing; every site needs one",
+    );
+  });
+
   it("gives the dev server's validator a fresh merge when a translated English city changes", () => {
     const validator = new ContentValidator();
     const files = [...english, reviewedSite(), spanishNaples];
