@@ -75,7 +75,8 @@ describe("the Eleventy comparison site", () => {
 
   it("builds the same city and destination pages as flightsite from the real data/", async () => {
     const flightsitePages = (await loadRealSite()).routes
-      .filter((route) => route.kind === "page" && (route.pageKind === "city" || route.pageKind === "destination"))
+      // The English pages: the Eleventy comparison has no translations (issue 29).
+      .filter((route) => route.kind === "page" && !route.translated && (route.pageKind === "city" || route.pageKind === "destination"))
       .map((route) => route.file)
       .sort();
     const { cityPages, destinationPages } = siteDataOf(path.join(projectRoot, "data"));
