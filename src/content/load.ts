@@ -1,11 +1,18 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
+import { imagesFolder, photoFileExtensions } from "./photo";
 import type { SourceFile } from "./types";
 
 /** The names of the YAML files under `dataDir`, relative to it, sorted. */
 export async function sourceFileNames(dataDir: string): Promise<string[]> {
   return (await fg("**/*.{yaml,yml}", { cwd: dataDir, onlyFiles: true })).sort();
+}
+
+/** The photo files under `dataDir`/images/, by their names there ("cabin.jpg", "crew/night.jpg"), sorted: what `photo.src` names. */
+export async function imageFileNames(dataDir: string): Promise<string[]> {
+  const pattern = `**/*.{${photoFileExtensions.join(",")}}`;
+  return (await fg(pattern, { cwd: path.join(dataDir, imagesFolder), onlyFiles: true, caseSensitiveMatch: false })).sort();
 }
 
 /**
