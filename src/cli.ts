@@ -249,6 +249,7 @@ export function formatSummary(result: BuildResult, outDir: string): string {
             `${kilobytes(result.javascriptGzip.withForm)} on a page with a quote form, like a city page (budget 12 KB)`,
         ]
       : []),
+    ...(result.photos && result.photos.encoded + result.photos.cached > 0 ? [`  photos: ${result.photos.encoded} encoded, ${result.photos.cached} from cache`] : []),
     ...result.warnings.map((warning) => `  warning: ${warning}`),
     "",
   ].join("\n");

@@ -9,6 +9,7 @@ import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
 import { QuoteButton } from "./QuoteButton";
 import { Once } from "./Once";
+import { HeroPhoto, SectionPhoto } from "./Photo";
 
 export interface CityPageProps {
   chrome: PageChrome;
@@ -27,6 +28,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
   const { site } = chrome;
   return (
     <Layout chrome={chrome}>
+      <HeroPhoto photo={city.photo} />
       <section className="hero">
         <div className="container hero-grid">
           <div>
@@ -37,6 +39,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
           {video && <VideoFacade {...video} />}
         </div>
       </section>
+      <SectionPhoto photo={city.photo} />
 
       <section className="section" aria-labelledby="how-it-works">
         <div className="container">

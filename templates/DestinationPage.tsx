@@ -1,4 +1,4 @@
-import type { Airport, PageChrome } from "../src/content/types";
+import type { Airport, PageChrome, Photo } from "../src/content/types";
 import { AirportList } from "./AirportList";
 import { Checklist } from "./Checklist";
 import { CtaBand } from "./CtaBand";
@@ -8,6 +8,7 @@ import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
 import { QuoteButton } from "./QuoteButton";
 import { Once } from "./Once";
+import { HeroPhoto, SectionPhoto } from "./Photo";
 
 /** A destination section with its markdown already rendered (sanitized) to HTML by createRoutes. */
 export interface DestinationSectionView {
@@ -34,6 +35,7 @@ export interface DestinationPageProps {
   video?: VideoFacadeProps;
   /** Links back to the city page and across to the other destinations from this city. */
   related: { href: string; label: string }[];
+  photo?: Photo;
 }
 
 export function DestinationPage(props: DestinationPageProps) {
@@ -41,6 +43,7 @@ export function DestinationPage(props: DestinationPageProps) {
   const { site } = chrome;
   return (
     <Layout chrome={chrome}>
+      <HeroPhoto photo={props.photo} />
       <section className="hero">
         <div className="container hero-grid">
           <div>
@@ -51,6 +54,7 @@ export function DestinationPage(props: DestinationPageProps) {
           {props.video && <VideoFacade {...props.video} />}
         </div>
       </section>
+      <SectionPhoto photo={props.photo} />
 
       <section className="section section-alt" aria-labelledby="route">
         <div className="container">

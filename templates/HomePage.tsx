@@ -6,6 +6,7 @@ import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { QuoteButton } from "./QuoteButton";
+import { HeroPhoto, SectionPhoto } from "./Photo";
 
 export interface HomePageProps {
   chrome: PageChrome;
@@ -17,6 +18,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
   const { site } = chrome;
   return (
     <Layout chrome={chrome}>
+      <HeroPhoto photo={home.photo} />
       <section className="hero">
         <div className="container">
           <p className="eyebrow">{site.tagline}</p>
@@ -28,6 +30,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
           </div>
         </div>
       </section>
+      <SectionPhoto photo={home.photo} />
 
       <section className="section" aria-labelledby="services">
         <div className="container">

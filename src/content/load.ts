@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
-import { imagesFolder, photoFileExtensions } from "./photo";
+import { imagesFolder, photoFileExtensions } from "./images";
 import type { SourceFile } from "./types";
 
 /** The names of the YAML files under `dataDir`, relative to it, sorted. */

@@ -1,15 +1,12 @@
 import * as z from "zod";
 import { text } from "./field-schemas";
+import { photoFileExtensions } from "./images";
 
 // A photo on a page (home.yaml, a page, a city, a destination), and what the build makes of it: the file under
 // data/images/, what it shows in words, and the right to publish it. A recognisable person is published only with
 // their signed consent (docs/photos.md). Messages finish the sentence "photo.<field>: ..." for someone editing YAML.
 
-/** Where photos live, under the data folder; `photo.src` names a file in it. */
-export const imagesFolder = "images";
-
-/** The files sharp reads that a photo may be made from. */
-export const photoFileExtensions = ["jpg", "jpeg", "png", "webp", "avif", "tif", "tiff"] as const;
+export { imagesFolder, photoFileExtensions } from "./images";
 
 const photoFileName = new RegExp(`^(?!/)(?!.*(^|/)\\.\\.?/)[A-Za-z0-9._/-]+\\.(${photoFileExtensions.join("|")})$`, "i");
 
@@ -19,11 +16,11 @@ export type PhotoSlot = "hero" | "section";
 /**
  * Each slot's widths in CSS pixels wide enough for one and two device pixels a CSS pixel (those above the source's
  * own width are left out), and what the browser is told of the width it is shown at. A hero spans the screen; a
- * section photo the text column (templates/styles/site.css, `.prose`).
+ * section photo the text column (templates/styles/site.css: `.prose` is 48rem less 1.25rem of padding each side).
  */
 export const photoSlots: Record<PhotoSlot, { widths: readonly number[]; sizes: string }> = {
   hero: { widths: [375, 750, 1200, 1600], sizes: "100vw" },
-  section: { widths: [375, 750, 1100, 1472], sizes: "(min-width: 48rem) 46rem, calc(100vw - 2rem)" },
+  section: { widths: [375, 750, 1100, 1456], sizes: "(min-width: 48rem) 45.5rem, calc(100vw - 2.5rem)" },
 };
 
 /** One picture as the page shows it: made by the build (src/engine/photos.ts) from a photo and its slot. */

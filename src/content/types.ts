@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import type { Photo, Picture } from "./photo";
 import type {
   Airport,
   ChecklistDocument,
@@ -16,6 +17,8 @@ import type {
 } from "./schema";
 
 export type {
+  Photo,
+  Picture,
   Airport,
   ChecklistDocument,
   City,

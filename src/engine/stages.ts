@@ -40,7 +40,9 @@ export interface BuildResult {
   /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
   javascriptGzip?: { everyPage: number; withForm: number };
   /** Milliseconds per stage (of a build with nothing changed, only the time it took to find that out). */
-  timings: Partial<Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
+  /** Photos (a file in a slot) encoded by this build, and those its cache already held. */
+  photos?: { encoded: number; cached: number };
+  timings: Partial<Record<"load" | "validate" | "photos" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
   /** The process's peak memory at the start and by the end of each stage of `timings`. */
   memory: StageMemory;
 }
@@ -112,6 +114,8 @@ export interface EngineResult extends BuildSummary {
   removed: string[];
   /** Threads the pages were rendered on. */
   threads: number;
+  /** Photos encoded this run, and those the store already held. */
+  photos: { encoded: number; cached: number };
   timings: Record<string, number>;
   /** The content the output was built from (with the quote endpoint put in). */
   content: SiteContent;

@@ -140,6 +140,7 @@ function staticPageRoute(content: SiteContent, assets: AssetUrls, data: Page, do
     heading: data.heading,
     lead: data.lead,
     sections: data.sections.map((s) => ({ id: s.id ?? headingId(s.heading), heading: s.heading, html: renderMarkdown(s.body) })),
+    photo: data.photo,
   };
   if (url === "/contact/") return page("contact", url, <ContactPage {...props} />);
   if (url === "/thank-you/") return page("thank-you", url, <ThankYouPage {...props} />);
@@ -311,6 +312,7 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
       sections={sectionsOf(destination)}
       video={videoFor(destination.youtubeUrl, `Traveling to ${destination.destination}`)}
       related={related}
+      photo={destination.photo}
     />,
   );
 }
