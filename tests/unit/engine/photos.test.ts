@@ -3,6 +3,8 @@ import path from "node:path";
 import { load } from "cheerio";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkImageBudgets, weighImages } from "../../../src/check/image-budget";
+import { readBuiltSite } from "../../../src/check/site";
 import { formatSummary } from "../../../src/cli";
 import { build } from "../../../src/engine/build";
 import { BuildEngine } from "../../../src/engine/engine";
@@ -112,5 +114,19 @@ describe("photos in a build", () => {
     expect(src).not.toBe(before);
     expect(after.written).toContain(src!.slice(1));
     expect(after.written).toContain("index.html");
+  }, 120_000);
+
+  it("keeps a city page with a plain hero photo within the images budget, and fails one whose hero is too heavy", async () => {
+    const cityRow = async () => checkImageBudgets(weighImages(await readBuiltSite(project.outDir))).find((row) => row.what.startsWith("city ("))!;
+    await build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true });
+    expect(await cityRow()).toMatchObject({ passed: true, problems: [] });
+    // Noise: nothing for an encoder to save, so its 750-px AVIF is far over a hero's share.
+    const noise = await sharp({ create: { width: 2000, height: 1600, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 90 } } }).jpeg({ quality: 95 }).toBuffer();
+    await writeFile(path.join(project.dataDir, "images/cabin.jpg"), noise);
+    await build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true });
+    const row = await cityRow();
+    expect(row.passed).toBe(false);
+    expect(row.problems[0]).toMatch(/^\/[a-z-]+\/: images \d+\.\d KB on a 375 px phone is over 200\.0 KB \(\/assets\/photos\/cabin-750\.[0-9a-f]{10}\.avif\)$/);
+    expect(row.problems.some((problem) => problem.startsWith("/naples/:"))).toBe(true);
   }, 120_000);
 });
