@@ -121,7 +121,7 @@ describe("photos in a build", () => {
     await build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true });
     expect(await cityRow()).toMatchObject({ passed: true, problems: [] });
     // Noise: nothing for an encoder to save, so its 750-px AVIF is far over a hero's share.
-    const noise = await sharp({ create: { width: 2000, height: 1600, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 90 } } }).jpeg({ quality: 95 }).toBuffer();
+    const noise = await sharp({ create: { width: 2000, height: 1600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 90 } } }).jpeg({ quality: 95 }).toBuffer();
     await writeFile(path.join(project.dataDir, "images/cabin.jpg"), noise);
     await build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true });
     const row = await cityRow();
