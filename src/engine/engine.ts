@@ -67,7 +67,7 @@ export class BuildEngine {
     this.#rendererSource = parts.renderer;
     this.#files = this.#cache.files;
     this.#content = new ContentLoader(options, this.#cache.keepsSources);
-    this.#photos = new PhotoStage(options.dataDir, this.#cache.photos);
+    this.#photos = new PhotoStage(options.root, options.dataDir, this.#cache.photos);
   }
 
   /**

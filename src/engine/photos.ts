@@ -6,6 +6,7 @@ import path from "node:path";
 import { imagesFolder } from "../content/images";
 import { photoSlots, slotOf, type Photo, type Picture, type PhotoSlot } from "../content/photo";
 import type { SiteContent } from "../content/types";
+import { ContentError, type ContentProblem } from "../errors";
 import { memoryPhotoStore, type EncodedPhoto, type PhotoStore, type PhotoVariant } from "./photo-store";
 
 // The photo stage of the build engine (engine.ts), after validation: each photo of the content made, with sharp, into
@@ -47,6 +48,8 @@ export class PhotoStage {
   readonly #hashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
 
   constructor(
+    /** The project root, which the problems' file names are relative to. */
+    readonly root: string,
     readonly dataDir: string,
     readonly store: PhotoStore = memoryPhotoStore(),
     /** Photos encoded at once: each holds its source and sharp's work in memory, whatever the number of photos. */
@@ -62,17 +65,27 @@ export class PhotoStage {
     }
     if (jobs.size === 0) return { content, files: [], encoded: 0, cached: 0, digest: "" };
     let encoded = 0;
+    const problems: ContentProblem[] = [];
     await eachLimited([...jobs.values()], this.concurrency, async (job) => {
       const source = path.join(this.dataDir, imagesFolder, job.src);
       const { sha256, bytes } = await this.#hash(source);
       const key = createHash("sha256").update(`${sha256}\n${job.slot}\n${JSON.stringify([photoSlots[job.slot].widths, encoding])}`).digest("hex");
       job.encoded = await this.store.get(key);
       if (job.encoded) return;
-      const made = await encodePhoto(bytes ?? (await readFile(source)), job.src, job.slot, key);
-      await this.store.put(made.photo, made.files);
-      job.encoded = made.photo;
-      encoded++;
+      try {
+        const made = await encodePhoto(bytes ?? (await readFile(source)), job.src, job.slot, key);
+        await this.store.put(made.photo, made.files);
+        job.encoded = made.photo;
+        encoded++;
+      } catch (error) {
+        if (!isUnreadableImage(error)) throw error;
+        // The same photo in two slots is one file: one problem.
+        if (problems.some((problem) => problem.file === this.#name(source))) return;
+        const reason = (error as Error).message.split("\n")[0];
+        problems.push({ file: this.#name(source), line: 1, column: 1, field: "", problem: `cannot be read as a photo (${reason}); save it again as a JPEG, PNG, WebP or AVIF file` });
+      }
     });
+    if (problems.length > 0) throw new ContentError(problems.sort((a, b) => (a.file < b.file ? -1 : 1)));
     const pictures = new Map([...jobs].map(([id, job]) => [id, pictureOf(job.encoded!, job.slot)]));
     const files = new Map<string, PhotoFile>();
     for (const { encoded: photo } of jobs.values()) {
@@ -85,6 +98,11 @@ export class PhotoStage {
   }
 
   // --- internal ---
+
+  /** A file's name as an editor sees it in the project: data/images/cabin.jpg. */
+  #name(file: string): string {
+    return path.relative(this.root, file).split(path.sep).join("/");
+  }
 
   /** The source's SHA-256, read again only when its size or time changed (then its bytes come too, to encode). */
   async #hash(file: string): Promise<{ sha256: string; bytes?: Buffer }> {
@@ -173,6 +191,11 @@ function withPictures(content: SiteContent, pictures: Map<string, Picture>): Sit
     cities: content.cities.some((city) => city.photo) ? content.cities.map(put) : content.cities,
     destinations: content.destinations.some((destination) => destination.photo) ? content.destinations.map(put) : content.destinations,
   };
+}
+
+/** Whether sharp (libvips) refused the file itself, rather than something of ours failing. */
+function isUnreadableImage(error: unknown): boolean {
+  return error instanceof Error && /unsupported image format|corrupt|premature end|bad seek|VipsJpeg|VipsForeignLoad|Input (buffer|file) (is missing|has corrupt)/i.test(error.message);
 }
 
 /** `work` for each item, at most `limit` at a time. */

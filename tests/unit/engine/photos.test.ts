@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { load } from "cheerio";
 import sharp from "sharp";
@@ -10,6 +11,9 @@ import { build } from "../../../src/engine/build";
 import { BuildEngine } from "../../../src/engine/engine";
 import { memoryCache, staticRenderer } from "../../../src/engine/engine-parts";
 import { updatedOutput } from "../../../src/engine/write-output";
+import { PhotoStage } from "../../../src/engine/photos";
+import { formatProblem } from "../../../src/errors";
+import { loadRealSite, problemsOf } from "../support/site";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 
 // The photo pipeline (issue 30): fixture photos made here with sharp, with EXIF, GPS and an ICC profile in them, put
@@ -129,4 +133,29 @@ describe("photos in a build", () => {
     expect(row.problems[0]).toMatch(/^\/[a-z-]+\/: images \d+\.\d KB on a 375 px phone is over 200\.0 KB \(\/assets\/photos\/cabin-750\.[0-9a-f]{10}\.avif\)$/);
     expect(row.problems.some((problem) => problem.startsWith("/naples/:"))).toBe(true);
   }, 120_000);
+});
+
+describe("a photo file that is not a photo", () => {
+  it("is named with every other one, as a problem in data/images/, and nothing is stored for it", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "flightsite-photos-"));
+    try {
+      const dataDir = path.join(root, "data");
+      await mkdir(path.join(dataDir, "images"), { recursive: true });
+      await writeFile(path.join(dataDir, "images/notes.jpg"), "meeting notes, saved with the wrong name");
+      const whole = await cameraPhoto(200, 160, "#336699");
+      await writeFile(path.join(dataDir, "images/cut.jpg"), whole.subarray(0, 300));
+      const { content } = await loadRealSite();
+      const photo = (src: string) => ({ src, alt: "A cabin", rights: "own" as const });
+      const broken = { ...content, home: { ...content.home, photo: photo("notes.jpg") }, pages: content.pages.map((page, i) => (i === 0 ? { ...page, photo: photo("cut.jpg") } : page)) };
+      const stage = new PhotoStage(root, dataDir);
+      const problems = await stage.place(broken).then(() => [], (error: unknown) => problemsOf(() => { throw error; }));
+      expect(problems.map(formatProblem)).toEqual([
+        "data/images/cut.jpg:1:1 cannot be read as a photo (Input buffer has corrupt header: VipsJpeg: premature end of JPEG image); save it again as a JPEG, PNG, WebP or AVIF file",
+        "data/images/notes.jpg:1:1 cannot be read as a photo (Input buffer contains unsupported image format); save it again as a JPEG, PNG, WebP or AVIF file",
+      ]);
+      expect(await stage.store.get("anything")).toBeUndefined();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });
