@@ -150,7 +150,8 @@ describe("a photo file that is not a photo", () => {
       const stage = new PhotoStage(root, dataDir);
       const problems = await stage.place(broken).then(() => [], (error: unknown) => problemsOf(() => { throw error; }));
       expect(problems.map(formatProblem)).toEqual([
-        "data/images/cut.jpg:1:1 cannot be read as a photo (Input buffer has corrupt header: VipsJpeg: premature end of JPEG image); save it again as a JPEG, PNG, WebP or AVIF file",
+        // What libvips says of a file cut short depends on which loader looked at it last.
+        expect.stringMatching(/^data\/images\/cut\.jpg:1:1 cannot be read as a photo \(Input buffer has corrupt header: .+\); save it again as a JPEG, PNG, WebP or AVIF file$/),
         "data/images/notes.jpg:1:1 cannot be read as a photo (Input buffer contains unsupported image format); save it again as a JPEG, PNG, WebP or AVIF file",
       ]);
       expect(await stage.store.get("anything")).toBeUndefined();
