@@ -62,6 +62,7 @@ export class SourceFileReader {
     for (const absolute of changed) {
       const relative = path.relative(this.dataDir, absolute);
       if (relative.startsWith("..") || path.isAbsolute(relative)) continue; // not data
+      if (relative.startsWith(`${imagesFolder}${path.sep}`)) continue; // a photo: listed by imageFileNames each run
       const last = this.#known.get(absolute);
       if (!last) return false;
       let stats;
