@@ -142,7 +142,8 @@ export async function encodePhoto(
     const resized = upright.clone().resize({ width, withoutEnlargement: true });
     for (const format of ["avif", "webp", "jpeg"] as const) {
       const { data, info } = await resized.clone()[format](encoding[format]).toBuffer({ resolveWithObject: true });
-      const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
+      // Eight capitals or digits, as esbuild names the other assets: what the deploy stores as immutable (src/deploy/plan.ts).
+      const hash = createHash("sha256").update(data).digest("hex").slice(0, 8).toUpperCase();
       const file = `assets/photos/${stem}-${width}.${hash}.${format === "jpeg" ? "jpg" : format}`;
       variants.push({ file, format, width: info.width, height: info.height, bytes: data.byteLength });
       files.set(file, data);

@@ -13,6 +13,7 @@ import { memoryCache, staticRenderer } from "../../../src/engine/engine-parts";
 import { updatedOutput } from "../../../src/engine/write-output";
 import { PhotoStage } from "../../../src/engine/photos";
 import { formatProblem } from "../../../src/errors";
+import { isContentHashed } from "../../../src/deploy/plan";
 import { loadRealSite, problemsOf } from "../support/site";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 
@@ -58,7 +59,7 @@ describe("photos in a build", () => {
     expect(hero).toHaveLength(1);
     expect(hero.next().is("section.hero"), "the hero photo comes before the page's hero section").toBe(true);
     const srcset = (format: string, extension: string, widths: number[]) =>
-      new RegExp(`^${widths.map((w) => `/assets/photos/cabin-${w}\\.[0-9a-f]{10}\\.${extension} ${w}w`).join(", ")}$`);
+      new RegExp(`^${widths.map((w) => `/assets/photos/cabin-${w}\\.[0-9A-F]{8}\\.${extension} ${w}w`).join(", ")}$`);
     const heroWidths = [375, 750, 1200, 1600];
     expect(hero.find("source").map((_, el) => $(el).attr("type")).get()).toEqual(["image/avif", "image/webp"]);
     expect(hero.find("source[type='image/avif']").attr("srcset")).toMatch(srcset("avif", "avif", heroWidths));
@@ -66,7 +67,9 @@ describe("photos in a build", () => {
     expect(hero.find("source").map((_, el) => $(el).attr("sizes")).get()).toEqual(["100vw", "100vw"]);
     const img = hero.find("img");
     expect(img.attr("srcset")).toMatch(srcset("jpeg", "jpg", heroWidths));
-    expect(img.attr("src")).toMatch(/^\/assets\/photos\/cabin-1600\.[0-9a-f]{10}\.jpg$/);
+    // Stored by the deploy as immutable, as the other assets are.
+    expect(isContentHashed(img.attr("src")!.slice(1))).toBe(true);
+    expect(img.attr("src")).toMatch(/^\/assets\/photos\/cabin-1600\.[0-9A-F]{8}\.jpg$/);
     expect({ ...img.attr(), src: undefined, srcset: undefined }).toEqual({
       src: undefined, srcset: undefined, sizes: "100vw", width: "1600", height: "1280", alt: "The stretcher <set up> & ready", fetchpriority: "high",
     });
@@ -130,7 +133,7 @@ describe("photos in a build", () => {
     await build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true });
     const row = await cityRow();
     expect(row.passed).toBe(false);
-    expect(row.problems[0]).toMatch(/^\/[a-z-]+\/: images \d+\.\d KB on a 375 px phone is over 200\.0 KB \(\/assets\/photos\/cabin-750\.[0-9a-f]{10}\.avif\)$/);
+    expect(row.problems[0]).toMatch(/^\/[a-z-]+\/: images \d+\.\d KB on a 375 px phone is over 200\.0 KB \(\/assets\/photos\/cabin-750\.[0-9A-F]{8}\.avif\)$/);
     expect(row.problems.some((problem) => problem.startsWith("/naples/:"))).toBe(true);
   }, 120_000);
 });
