@@ -181,7 +181,8 @@ export class BuildEngine {
       await Promise.allSettled([bundling, loadingRenderer]);
       throw error;
     });
-    timer.lap("photos");
+    // A site without photos reports no such stage.
+    if (photos.encoded + photos.cached > 0) timer.lap("photos");
     const { content } = photos;
     const bundle = await bundling;
     const renderer = await loadingRenderer;

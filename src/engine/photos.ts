@@ -8,6 +8,7 @@ import { photoSlots, slotOf, type Photo, type Picture, type PhotoSlot } from "..
 import type { SiteContent } from "../content/types";
 import { ContentError, type ContentProblem } from "../errors";
 import { memoryPhotoStore, type EncodedPhoto, type PhotoStore, type PhotoVariant } from "./photo-store";
+import { EncoderProcess } from "./photo-processes";
 
 // The photo stage of the build engine (engine.ts), after validation: each photo of the content made, with sharp, into
 // the widths its slot needs in AVIF, WebP and JPEG under content-hashed names in assets/photos/, and the content
@@ -66,14 +67,16 @@ export class PhotoStage {
     if (jobs.size === 0) return { content, files: [], encoded: 0, cached: 0, digest: "" };
     let encoded = 0;
     const problems: ContentProblem[] = [];
-    await eachLimited([...jobs.values()], this.concurrency, async (job) => {
+    // Each lane encodes in a process of its own, started when first needed (photo-processes.ts).
+    const encoders = Array.from({ length: this.concurrency }, () => new EncoderProcess());
+    await eachLimited([...jobs.values()], this.concurrency, async (job, lane) => {
       const source = path.join(this.dataDir, imagesFolder, job.src);
       const { sha256, bytes } = await this.#hash(source);
       const key = createHash("sha256").update(`${sha256}\n${job.slot}\n${JSON.stringify([photoSlots[job.slot].widths, encoding])}`).digest("hex");
       job.encoded = await this.store.get(key);
       if (job.encoded) return;
       try {
-        const made = await encodePhoto(bytes ?? (await readFile(source)), job.src, job.slot, key);
+        const made = await encoders[lane]!.encode({ source: bytes ?? (await readFile(source)), src: job.src, slot: job.slot, key });
         await this.store.put(made.photo, made.files);
         job.encoded = made.photo;
         encoded++;
@@ -84,7 +87,7 @@ export class PhotoStage {
         const reason = (error as Error).message.split("\n")[0];
         problems.push({ file: this.#name(source), line: 1, column: 1, field: "", problem: `cannot be read as a photo (${reason}); save it again as a JPEG, PNG, WebP or AVIF file` });
       }
-    });
+    }).finally(() => Promise.all(encoders.map((encoder) => encoder.close())));
     if (problems.length > 0) throw new ContentError(problems.sort((a, b) => (a.file < b.file ? -1 : 1)));
     const pictures = new Map([...jobs].map(([id, job]) => [id, pictureOf(job.encoded!, job.slot)]));
     const files = new Map<string, PhotoFile>();
@@ -199,11 +202,11 @@ function isUnreadableImage(error: unknown): boolean {
   return error instanceof Error && /unsupported image format|corrupt|premature end|bad seek|VipsJpeg|VipsForeignLoad|Input (buffer|file) (is missing|has corrupt)/i.test(error.message);
 }
 
-/** `work` for each item, at most `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+/** `work` for each item, at most `limit` at a time, each of those on its own lane (0 to limit - 1). */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T, lane: number) => Promise<void>): Promise<void> {
   let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+  const worker = async (lane: number) => {
+    while (next < items.length) await work(items[next++]!, lane);
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, (_, lane) => worker(lane)));
 }
