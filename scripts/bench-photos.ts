@@ -3,9 +3,10 @@
 // generated with sharp (varied sizes and colours, with grain, as a camera's JPEG: the encoder has work to do), half
 // of them heroes. Then runs the real CLI (a process of its own) twice: a first build that encodes every photo, and a
 // second one after a data file changed, which finds them all in .flightsite/photos/. Prints per build the wall and
-// CPU seconds, the peak memory (VmHWM) and the CLI's photo line. The photos it stored are deleted at the end.
+// CPU seconds, the peak memory (VmHWM) of the CLI's process and, sampled from /proc, of the photo encoder processes it
+// starts (src/engine/photo-processes.ts), and the CLI's photo line. The photos it stored are deleted at the end.
 import { existsSync } from "node:fs";
-import { appendFile, cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -71,8 +72,27 @@ async function generatedPhoto(index: number): Promise<Buffer> {
 }
 
 async function timedBuild(args: string[]): Promise<string> {
-  const { stdout, seconds, cpuSeconds, peakMegabytes } = await timedProcess([path.join(root, "bin/flightsite.js"), ...args], root);
+  const encoders = { together: 0, largest: 0 };
+  const sampling = setInterval(() => void sampleEncoders(encoders), 250);
+  const { stdout, seconds, cpuSeconds, peakMegabytes } = await timedProcess([path.join(root, "bin/flightsite.js"), ...args], root).finally(() => clearInterval(sampling));
+  const encoderLine = encoders.largest > 0 ? `; encoder processes ${encoders.together} MB together at most, the largest ${encoders.largest} MB` : "";
   const photos = /photos: .+/.exec(stdout)?.[0] ?? "no photo line";
   const stage = /photos (\d+) ms/.exec(stdout)?.[1];
-  return `${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), peak RSS ${peakMegabytes} MB; ${photos}${stage ? `; photo stage ${(Number(stage) / 1000).toFixed(1)} s` : ""}`;
+  return `${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), peak RSS ${peakMegabytes} MB${encoderLine}; ${photos}${stage ? `; photo stage ${(Number(stage) / 1000).toFixed(1)} s` : ""}`;
+}
+
+/** The resident memory of the photo encoder processes running now, in MB: the most seen together, and in one. */
+async function sampleEncoders(peaks: { together: number; largest: number }): Promise<void> {
+  let together = 0;
+  for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!(await readFile(`/proc/${pid}/cmdline`, "utf8")).includes("photo-encoder")) continue;
+      const megabytes = Math.round(Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+      together += megabytes;
+      peaks.largest = Math.max(peaks.largest, megabytes);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  peaks.together = Math.max(peaks.together, together);
 }
