@@ -17,7 +17,7 @@ const outdir = path.join(root, ".compiled");
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: "src/cli.ts", "render-worker": "src/render/worker.ts" },
+  entryPoints: { cli: "src/cli.ts", "render-worker": "src/render/worker.ts", "photo-encoder": "src/engine/photo-encoder.ts" },
   outdir,
   entryNames: "[name]",
   bundle: true,
@@ -35,6 +35,7 @@ const result = await build({
     "playwright-core", // flightsite check only; starts a browser from files beside it
     "axe-core",
     "vnu-jar", // a Java archive beside it
+    "sharp", // a native module (libvips) beside it, loaded only by a site with photos
   ],
   // Bundled packages written as CommonJS may require Node's own modules: give the ES modules a require of their own.
   banner: { js: 'import { createRequire as __flightsiteRequire } from "node:module"; const require = __flightsiteRequire(import.meta.url);' },

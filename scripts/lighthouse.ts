@@ -1,13 +1,16 @@
 // npm run lighthouse: Lighthouse (mobile preset: a mid-range phone on a slow 4G network, simulated) on the home page,
-// a city, a destination, /contact/, /podcast/, an episode and a Spanish city (when there is one) of a fresh build of data/, served on 127.0.0.1 by
-// flightsite's own static server. Prints the four category scores and LCP, CLS and total blocking time per page, and
-// exits 1 when a score is below its threshold. `--out DIR` looks at a site built earlier instead.
-import { mkdtemp, rm } from "node:fs/promises";
+// a city, a destination, /contact/, /podcast/, an episode and a Spanish city (when there is one) of a fresh build of
+// data/, served on 127.0.0.1 by flightsite's own static server; and, since data/ has no photos yet, the first city's
+// page of a copy of data/ with a generated hero photo (issue 30). Prints the four category scores and LCP, CLS and
+// total blocking time per page, and exits 1 when a score is below its threshold. `--out DIR` looks at a site built
+// earlier instead (no photo page then).
+import { appendFile, cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import sharp from "sharp";
 import { build } from "../src/engine/build";
 import { readBuiltSite } from "../src/check/site";
 import { findChromium } from "../src/check/find-chromium";
@@ -32,6 +35,7 @@ if (values.out) {
   outDir = path.join(work, "dist");
   await build({ root, dataDir: path.join(root, "data"), outDir });
 }
+const photoSite = work === undefined ? undefined : await buildWithHeroPhoto(work);
 
 const site = await readBuiltSite(outDir);
 const pages = kinds.map((kind) => site.pages.find((page) => page.kind === kind)).filter((page) => page !== undefined);
@@ -39,6 +43,11 @@ const pages = kinds.map((kind) => site.pages.find((page) => page.kind === kind))
 const spanishCity = site.pages.find((page) => page.kind === "city" && page.url.startsWith("/es/"));
 if (spanishCity) pages.push(spanishCity);
 const server = await serveBuiltSite(outDir);
+const photoServer = photoSite && (await serveBuiltSite(photoSite.outDir));
+const targets = [
+  ...pages.map((page) => ({ url: page.url, address: `${server.origin}${page.url}` })),
+  ...(photoSite && photoServer ? [{ url: `${photoSite.url} (hero photo)`, address: `${photoServer.origin}${photoSite.url}` }] : []),
+];
 // chrome-launcher starts the Chromium the browser tests use (it reads CHROME_PATH).
 process.env.CHROME_PATH = findChromium();
 const chrome = await chromeLauncher.launch({ chromeFlags: ["--headless=new", "--no-sandbox"] });
@@ -54,8 +63,8 @@ interface Row {
 const rows: Row[] = [];
 let version = "";
 try {
-  for (const page of pages) {
-    const result = await lighthouse(`${server.origin}${page.url}`, { port: chrome.port, logLevel: "error", onlyCategories: categories });
+  for (const page of targets) {
+    const result = await lighthouse(page.address, { port: chrome.port, logLevel: "error", onlyCategories: categories });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     const { lhr } = result;
     version = lhr.lighthouseVersion;
@@ -81,6 +90,7 @@ try {
 } finally {
   chrome.kill();
   await server.close();
+  await photoServer?.close();
   if (work) await rm(work, { recursive: true, force: true });
 }
 
@@ -103,3 +113,27 @@ if (failed.length > 0) {
   process.exitCode = 1;
 }
 
+
+/**
+ * A copy of data/ whose first city has a hero photo, built beside the site: a generated 2000-px photo with grain (so
+ * its files weigh what a camera's would), and the city's URL.
+ */
+async function buildWithHeroPhoto(folder: string): Promise<{ outDir: string; url: string }> {
+  const dataDir = path.join(folder, "photo-data");
+  await cp(path.join(root, "data"), dataDir, { recursive: true });
+  await mkdir(path.join(dataDir, "images"), { recursive: true });
+  const grain = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 24 } } })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 2000, height: 1333, channels: 3, background: { r: 58, g: 110, b: 143 } } })
+    .composite([{ input: grain, tile: true, blend: "soft-light" }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+  await writeFile(path.join(dataDir, "images", "lighthouse-hero.jpg"), photo);
+  const city = (await readdir(path.join(dataDir, "cities"))).filter((name) => name.endsWith(".yaml")).sort()[0]!;
+  await appendFile(path.join(dataDir, "cities", city), "photo:\n  src: lighthouse-hero.jpg\n  alt: The aircraft cabin, ready for a patient\n  rights: own\n  hero: true\n");
+  const photoOut = path.join(folder, "photo-dist");
+  await build({ root, dataDir, outDir: photoOut });
+  const built = await readBuiltSite(photoOut);
+  return { outDir: photoOut, url: built.pages.find((page) => page.kind === "city" && page.$("figure.photo-hero").length > 0)!.url };
+}

@@ -292,6 +292,7 @@ export function formatSummary(result: BuildResult, outDir: string, { verbose = f
         (shown.length > 0 ? `: ${shown.join(", ")}${more > 0 ? `, and ${more} more (--verbose lists them all)` : ""}` : "")
       );
     }),
+    ...(result.photos && result.photos.encoded + result.photos.cached > 0 ? [`  photos: ${result.photos.encoded} encoded, ${result.photos.cached} from cache`] : []),
     ...result.warnings.map((warning) => `  warning: ${warning}`),
     "",
   ].join("\n");

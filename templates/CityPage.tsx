@@ -11,6 +11,7 @@ import { QuoteButton } from "./QuoteButton";
 import { Once } from "./Once";
 import { textFor } from "./text";
 import type { Lang } from "../src/content/language";
+import { HeroPhoto, SectionPhoto } from "./Photo";
 
 export interface CityPageProps {
   chrome: PageChrome;
@@ -31,6 +32,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
   const words = textFor(lang).city;
   return (
     <Layout chrome={chrome}>
+      <HeroPhoto photo={city.photo} />
       <section className="hero">
         <div className="container hero-grid">
           <div>
@@ -41,6 +43,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
           {video && <VideoFacade {...video} lang={lang} />}
         </div>
       </section>
+      <SectionPhoto photo={city.photo} />
 
       <section className="section" aria-labelledby="how-it-works">
         <div className="container">

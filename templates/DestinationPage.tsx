@@ -1,4 +1,4 @@
-import type { Airport, PageChrome } from "../src/content/types";
+import type { Airport, PageChrome, Photo } from "../src/content/types";
 import { AirportList } from "./AirportList";
 import { Checklist } from "./Checklist";
 import { CtaBand } from "./CtaBand";
@@ -10,6 +10,7 @@ import { QuoteButton } from "./QuoteButton";
 import { Once } from "./Once";
 import { textFor } from "./text";
 import type { Lang } from "../src/content/language";
+import { HeroPhoto, SectionPhoto } from "./Photo";
 
 /** A destination section with its markdown already rendered (sanitized) to HTML by createRoutes. */
 export interface DestinationSectionView {
@@ -36,6 +37,7 @@ export interface DestinationPageProps {
   video?: VideoFacadeProps;
   /** Links back to the city page and across to the other destinations from this city. */
   related: { href: string; label: string }[];
+  photo?: Photo;
 }
 
 export function DestinationPage(props: DestinationPageProps) {
@@ -44,6 +46,7 @@ export function DestinationPage(props: DestinationPageProps) {
   const words = textFor(lang).destination;
   return (
     <Layout chrome={chrome}>
+      <HeroPhoto photo={props.photo} />
       <section className="hero">
         <div className="container hero-grid">
           <div>
@@ -54,6 +57,7 @@ export function DestinationPage(props: DestinationPageProps) {
           {props.video && <VideoFacade {...props.video} lang={lang} />}
         </div>
       </section>
+      <SectionPhoto photo={props.photo} />
 
       <section className="section section-alt" aria-labelledby="route">
         <div className="container">

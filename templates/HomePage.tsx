@@ -7,6 +7,7 @@ import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { QuoteButton } from "./QuoteButton";
 import { textFor } from "./text";
+import { HeroPhoto, SectionPhoto } from "./Photo";
 
 export interface HomePageProps {
   chrome: PageChrome;
@@ -19,6 +20,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
   const words = textFor(lang);
   return (
     <Layout chrome={chrome}>
+      <HeroPhoto photo={home.photo} />
       <section className="hero">
         <div className="container">
           <p className="eyebrow">{site.tagline}</p>
@@ -30,6 +32,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
           </div>
         </div>
       </section>
+      <SectionPhoto photo={home.photo} />
 
       <section className="section" aria-labelledby="services">
         <div className="container">

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import type { PageChrome } from "../src/content/types";
+import type { PageChrome, Photo } from "../src/content/types";
 import { CtaBand } from "./CtaBand";
 import { Once } from "./Once";
 import { Layout } from "./Layout";
+import { HeroPhoto, SectionPhoto } from "./Photo";
 
 export interface StaticPageProps {
   chrome: PageChrome;
@@ -13,18 +14,21 @@ export interface StaticPageProps {
   /** Page-specific content shown after the lead (contact cards, downloads…). */
   children?: ReactNode;
   showCta?: boolean;
+  photo?: Photo;
 }
 
 /** A content page from data/pages/: heading, lead, then one section per markdown block. */
-export function StaticPage({ chrome, heading, lead, sections, children, showCta = true }: StaticPageProps) {
+export function StaticPage({ chrome, heading, lead, sections, children, showCta = true, photo }: StaticPageProps) {
   return (
     <Layout chrome={chrome}>
+      <HeroPhoto photo={photo} />
       <section className="hero">
         <div className="container">
           <h1>{heading}</h1>
           <p className="lead">{lead}</p>
         </div>
       </section>
+      <SectionPhoto photo={photo} />
       {children}
       {sections.map((section) => (
         <section key={section.id} className="section" aria-labelledby={section.id}>

@@ -3,6 +3,7 @@ import { browserGates, inspectInBrowser } from "./browser";
 import { checkBudgets, weighPages } from "./budgets";
 import { gateNames, type GateName } from "./gates";
 import { checkHtmlValidity } from "./html-validity";
+import { checkImageBudgets, weighImages } from "./image-budget";
 import { checkLinks } from "./links";
 import type { GateResult } from "./report";
 import { checkSeo } from "./seo";
@@ -36,7 +37,7 @@ export async function runChecks({ outDir, gates = gateNames, browser }: CheckOpt
     ...(validity ? [validity] : []),
     ...(runs("accessibility") ? browserRows!.accessibility : []),
     ...(runs("links") ? checkLinks(site) : []),
-    ...(runs("budgets") ? [...checkBudgets(weighPages(site, findings!.scripts)), browserRows!.requests] : []),
+    ...(runs("budgets") ? [...checkBudgets(weighPages(site, findings!.scripts)), ...checkImageBudgets(weighImages(site)), browserRows!.requests] : []),
     ...(runs("seo") ? checkSeo(site) : []),
   ];
 }

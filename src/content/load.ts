@@ -1,11 +1,18 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
+import { imagesFolder, photoFileExtensions } from "./images";
 import type { SourceFile } from "./types";
 
 /** The names of the YAML files under `dataDir`, relative to it, sorted. */
 export async function sourceFileNames(dataDir: string): Promise<string[]> {
   return (await fg("**/*.{yaml,yml}", { cwd: dataDir, onlyFiles: true })).sort();
+}
+
+/** The photo files under `dataDir`/images/, by their names there ("cabin.jpg", "crew/night.jpg"), sorted: what `photo.src` names. */
+export async function imageFileNames(dataDir: string): Promise<string[]> {
+  const pattern = `**/*.{${photoFileExtensions.join(",")}}`;
+  return (await fg(pattern, { cwd: path.join(dataDir, imagesFolder), onlyFiles: true, caseSensitiveMatch: false })).sort();
 }
 
 /**
@@ -55,6 +62,7 @@ export class SourceFileReader {
     for (const absolute of changed) {
       const relative = path.relative(this.dataDir, absolute);
       if (relative.startsWith("..") || path.isAbsolute(relative)) continue; // not data
+      if (relative.startsWith(`${imagesFolder}${path.sep}`)) continue; // a photo: listed by imageFileNames each run
       const last = this.#known.get(absolute);
       if (!last) return false;
       let stats;

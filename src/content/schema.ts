@@ -14,6 +14,7 @@ import {
   text,
   YoutubeUrl,
 } from "./field-schemas";
+import { Photo } from "./photo";
 
 export { HttpsUrl, InternalPath, SiteOrHttpsUrl, Slug, YoutubeUrl, youtubeVideoId } from "./field-schemas";
 
@@ -180,6 +181,7 @@ export const Home = z.strictObject({
   serviceCards: z.array(Tile).min(1, "must list at least one card"),
   quickFacts: z.array(z.strictObject({ label: text, value: text })).min(1, "must list at least one fact"),
   mission: z.strictObject({ heading: text, text }),
+  photo: Photo.optional(),
 });
 export type Home = z.infer<typeof Home>;
 
@@ -215,6 +217,7 @@ export const City = z.strictObject({
   youtubeUrl: YoutubeUrl.optional(),
   /** Keyed by destination slug (md-anderson, mayo-clinic). */
   destinations: z.record(Slug, CityDestinationNote).optional(),
+  photo: Photo.optional(),
 });
 export type City = z.infer<typeof City>;
 
@@ -256,6 +259,7 @@ export const Destination = z.strictObject({
   notes: text,
   youtubeUrl: YoutubeUrl.optional(),
   sections: z.array(DestinationSection).min(1, "must list at least one section"),
+  photo: Photo.optional(),
 });
 export type Destination = z.infer<typeof Destination>;
 
@@ -270,6 +274,7 @@ export const Page = z.strictObject({
   sections: z.array(z.strictObject({ id: Slug.optional(), heading: text, body: markdown })).min(1, "must list at least one section"),
   /** Pages like /thank-you that search engines should not list. */
   noindex: z.boolean().optional(),
+  photo: Photo.optional(),
 });
 export type Page = z.infer<typeof Page>;
 

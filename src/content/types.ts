@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import type { ContentProblem } from "../errors";
 import type { Lang } from "./language";
+import type { Photo, Picture } from "./photo";
 import type {
   Airport,
   ChecklistDocument,
@@ -18,6 +19,8 @@ import type {
 } from "./schema";
 
 export type {
+  Photo,
+  Picture,
   Airport,
   ChecklistDocument,
   City,

@@ -19,15 +19,21 @@ import { fileKinds, translationFileOf } from "./file-kinds";
 import { parseDataFile, type ParsedFile, type ParseResult } from "./parse";
 import { closestMatch } from "./suggest";
 import { validateTranslations, type EnglishFile, type TranslationsResult } from "./translations";
+import { checkPhotos } from "./photo-files";
 
 /** First URL segments that belong to the site itself, so no city may take them. */
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
 
 /**
  * All data files → SiteContent, or a ContentError listing every problem in every file at once. `parse` is
- * parseDataFile unless a caller keeps earlier results (`serve --watch` parses only the files that changed).
+ * parseDataFile unless a caller keeps earlier results (`serve --watch` parses only the files that changed); `images`:
+ * the files under data/images/ (imageFileNames), which photos name.
  */
-export function validateContent(files: SourceFile[], parse: typeof parseDataFile = parseDataFile): SiteContent {
+export function validateContent(
+  files: SourceFile[],
+  parse: typeof parseDataFile = parseDataFile,
+  images: ReadonlySet<string> = new Set(),
+): SiteContent {
   const problems: ContentProblem[] = [];
   const parsed = new Map<ContentKind, ParsedFile<unknown>[]>();
   // Files that failed their schema still name a city or destination (by their file name), so references to them
@@ -74,6 +80,7 @@ export function validateContent(files: SourceFile[], parse: typeof parseDataFile
     ...checkPages(pages),
     ...checkEpisodes(episodes),
     ...checkDocuments([checklist, letter, itinerary], pages),
+    ...checkPhotos([home, ...pages, ...cities, ...destinations], images),
   );
   // What the PDF downloads print: the documents, the checklist items they share with city pages, the company line.
   problems.push(
@@ -112,13 +119,13 @@ export class ContentValidator {
   #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
   #last: LastValid | undefined;
 
-  /** validateContent(files), from what changed since the last call where possible. */
-  validate(files: SourceFile[]): SiteContent {
-    const quick = this.#last && this.#revalidateCities(this.#last, files);
+  /** validateContent(files, images), from what changed since the last call where possible. */
+  validate(files: SourceFile[], images: ReadonlySet<string> = new Set()): SiteContent {
+    const quick = this.#last && sameSet(this.#last.images, images) && this.#revalidateCities(this.#last, files);
     if (quick) return quick;
     try {
-      const content = validateContent(files, this.#parse);
-      this.#last = lastValid(files, content, this.#parsed);
+      const content = validateContent(files, this.#parse, images);
+      this.#last = { ...lastValid(files, content, this.#parsed), images };
       return content;
     } finally {
       const present = new Set(files.map((f) => f.path));
@@ -157,6 +164,7 @@ export class ContentValidator {
         if (nearby !== undefined && (nearby === city.urlSlug || !last.citySlugs.has(nearby))) return undefined;
       }
       if (Object.keys(city.destinations ?? {}).some((key) => !last.destinationSlugs.has(key))) return undefined;
+      if (city.photo && !last.images.has(city.photo.src)) return undefined;
       cities[index] = city;
     }
     for (const file of changed) last.files.set(file.path, file);
@@ -186,9 +194,13 @@ interface LastValid {
   destinationSlugs: Set<string>;
   /** The English files that have a translation (data/<lang>/). */
   translated: Set<string>;
+  /** The files under data/images/ then. */
+  images: ReadonlySet<string>;
 }
 
-function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string, { result: ParseResult<unknown> }>): LastValid {
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a === b || (a.size === b.size && [...a].every((name) => b.has(name)));
+
+function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string, { result: ParseResult<unknown> }>): Omit<LastValid, "images"> {
   const indexOf = new Map<unknown, number>(content.cities.map((city, index) => [city, index]));
   const cityAt = new Map<string, number>();
   for (const file of files) {

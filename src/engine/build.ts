@@ -1,4 +1,5 @@
-import { sourceFileNames } from "../content/load";
+import { imageFileNames, sourceFileNames } from "../content/load";
+import { imagesFolder } from "../content/images";
 import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
 import { inputsDigest, outputIntact } from "./up-to-date";
@@ -19,8 +20,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const stored = cacheFile ? await readBuildCache(cacheFile, code!) : undefined;
   // What the command adds to the sources (the day, a base path, a preview) is part of what the output is made from.
   // (--strict too: a strict build fails on warnings that a build without it would have kept as up to date.)
-  const made = code && `${code}\n${JSON.stringify([options.builtOn, options.basePath, options.preview, options.strict])}`;
-  const inputs = made && inputsDigest(made, options.root, options.dataDir, names);
+  const made = code && `${code}
+${JSON.stringify([options.builtOn, options.basePath, options.preview, options.strict])}`;
+  // The photos under data/images/ are inputs as much as the YAML files that name them.
+  const images = code ? (await imageFileNames(options.dataDir)).map((name) => `${imagesFolder}/${name}`) : [];
+  const inputs = made && inputsDigest(made, options.root, options.dataDir, [...names, ...images]);
   // Made from the same files by the same code, into an output nobody touched since: the build would write the same bytes.
   const last = stored?.last;
   if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {
@@ -48,6 +52,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output: replacedOutput(options.outDir, { folders: code !== undefined }),
     renderer: staticRenderer(code ?? ""),
   });
-  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
-  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, timings: timer.laps, memory: timer.memory };
+  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, photos } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
+  const anyPhotos = photos.encoded + photos.cached > 0;
+  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, ...(anyPhotos && { photos }), timings: timer.laps, memory: timer.memory };
 }

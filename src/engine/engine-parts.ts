@@ -3,6 +3,7 @@ import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, 
 import type { ClientBundle } from "./client-bundle";
 import type { LastBuild, CachedFile } from "./build-cache";
 import type { SiteOutput } from "./write-output";
+import { projectPhotoStore, type PhotoStore } from "./photo-store";
 import { renderNonPage, renderPage } from "../render/render-route";
 import type { Renderer } from "../render/renderer-bundle";
 import { cityRoutes, createRoutes, listedCity } from "../site/routes";
@@ -46,6 +47,8 @@ export interface RenderCache {
   documents(content: SiteContent): Promise<Download[]>;
   /** Where a run puts each file of its output as it comes, saved once the output is in place. */
   record(): CacheRecord;
+  /** Where encoded photos are kept (src/engine/photo-store.ts); undefined: in memory, for this process only. */
+  readonly photos?: PhotoStore;
 }
 
 /** A run's files, taken as they come (`add`, `keep`), remembered as the last good output by `save`. */
@@ -75,6 +78,7 @@ export function diskCache({ root, file, code, previous, inputs }: { root: string
   return {
     files: previous ?? new Map(),
     keepsSources: false,
+    photos: projectPhotoStore(root),
     clientBundle: () => cachedClientBundle(root, code),
     documents: (content) => cachedDocuments(root, code, content),
     // The files are put in stored form as they come, while the threads still render: after the swap only the
@@ -92,15 +96,17 @@ export function diskCache({ root, file, code, previous, inputs }: { root: string
 
 /**
  * The dev server's cache: the renders, the data files and their parse results kept in this process between saves.
- * The downloads are made again only when what they are made from changed.
+ * The downloads are made again only when what they are made from changed. With `root`, encoded photos are kept in its
+ * .flightsite/photos/, as a build keeps them.
  */
-export function memoryCache(): RenderCache {
+export function memoryCache(root?: string): RenderCache {
   let downloads: { key: string; files: Download[] } | undefined;
   const files: BuildCache = new Map();
   return {
     // What the engine knows of its last output, between runs: the same map, brought up to date.
     files,
     keepsSources: true,
+    photos: root === undefined ? undefined : projectPhotoStore(root),
     // Loaded when first needed, as `flightsite build` does: esbuild and the PDF and Word libraries are not light.
     async clientBundle(root: string): Promise<ClientBundle> {
       return (await import("./client-bundle")).bundleClient({ root });

@@ -13,6 +13,7 @@ import { KeptLinkCheck } from "./kept-link-check";
 import { withBuildPath } from "./build-path";
 import { withTranslatedSites } from "./translated-sites";
 import { ContentLoader } from "./load-content";
+import { PhotoStage } from "./photos";
 import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";
 import { renderRoutes } from "./render-step";
 import { changedCities, CityReaders, type RunInputs } from "./run-inputs";
@@ -54,6 +55,8 @@ export class BuildEngine {
   #last: RunInputs | undefined;
   /** Which cities' pages are made from each city, as the last good output's routes declared it. */
   readonly #readers = new CityReaders();
+  /** Encodes the content's photos, remembering their sources' hashes between runs. */
+  readonly #photos: PhotoStage;
 
   constructor(
     readonly options: EngineOptions,
@@ -65,6 +68,7 @@ export class BuildEngine {
     this.#rendererSource = parts.renderer;
     this.#files = this.#cache.files;
     this.#content = new ContentLoader(options, this.#cache.keepsSources);
+    this.#photos = new PhotoStage(options.root, options.dataDir, this.#cache.photos);
   }
 
   /**
@@ -99,6 +103,14 @@ export class BuildEngine {
         const rendered: string[] = [];
         const others = site.others.map((file) => ({ file, written: run.write(file.file, file.contents) }));
         for (const { file, written } of others) this.#linkCheck.put(file.file, written.sha256, undefined);
+        // One photo file in memory at a time, however many photos the site has: each is read from the store as written.
+        const photoStamps: FileStamp[] = [];
+        for (const photo of inputs.photos.files) {
+          const written = run.write(photo.file, await photo.read());
+          this.#linkCheck.put(photo.file, written.sha256, undefined);
+          figures.add(written);
+          photoStamps.push([photo.file, written.bytes, written.mtimeMs]);
+        }
         const threads = await renderRoutes({
           routes: site.routes,
           render: planned.render,
@@ -126,12 +138,13 @@ export class BuildEngine {
         const committed = await run.commit();
         timer.lap("swap");
         const summary = figures.summary(site.others, content, bundle);
-        const stamps: FileStamp[] = others.map(({ file, written }) => [file.file, written.bytes, written.mtimeMs]);
+        const stamps: FileStamp[] = [...others.map(({ file, written }): FileStamp => [file.file, written.bytes, written.mtimeMs]), ...photoStamps];
         if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
         // The cache describes the new output now (a cache kept in memory is what the next run starts from).
         await record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
-        [this.#others, this.#last] = [site.others.map((file) => file.file), inputs];
-        return { ...summary, reused: site.standing.length + planned.keep.length, rendered, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
+        [this.#others, this.#last] = [[...site.others.map((file) => file.file), ...inputs.photos.files.map((file) => file.file)], inputs];
+        const photos = { encoded: inputs.photos.encoded, cached: inputs.photos.cached };
+        return { ...summary, photos, reused: site.standing.length + planned.keep.length, rendered, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
       } catch (error) {
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
@@ -164,7 +177,14 @@ export class BuildEngine {
       await Promise.allSettled([bundling, loadingRenderer]);
       throw error;
     });
-    const content = this.#withEngineOptions(validated);
+    // Photos: each encoded unless stored already, and put into the content as the pages show them.
+    const photos = await this.#photos.place(this.#withEngineOptions(validated)).catch(async (error: unknown) => {
+      await Promise.allSettled([bundling, loadingRenderer]);
+      throw error;
+    });
+    // A site without photos reports no such stage.
+    if (photos.encoded + photos.cached > 0) timer.lap("photos");
+    const { content } = photos;
     const bundle = await bundling;
     const renderer = await loadingRenderer;
     timer.lap("bundle");
@@ -175,7 +195,7 @@ export class BuildEngine {
       this.#staticFiles = await loadStaticFiles(path.join(this.options.root, "templates/static"));
       this.#stale.staticFiles = false;
     }
-    return { validated, content, renderer, bundle, staticFiles: this.#staticFiles, downloads, timer };
+    return { validated, content, renderer, bundle, staticFiles: this.#staticFiles, downloads, photos, timer };
   }
 
   /**
@@ -203,7 +223,10 @@ export class BuildEngine {
       routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
       this.#readers.reset(routes);
     }
-    const files: PlannedFile[] = [...routes.map((route) => ({ file: route.file, key: keyOf(route) })), ...others.map((file) => ({ file: file.file, key: undefined }))];
+    const files: PlannedFile[] = [
+      ...routes.map((route) => ({ file: route.file, key: keyOf(route) })),
+      ...[...others, ...inputs.photos.files].map((file) => ({ file: file.file, key: undefined })),
+    ];
     // The last output as the plan sees it: the files of it this run makes, and the key of each one `run` holds as written.
     const lastFiles = this.#files;
     const lastOutput: LastOutput = {

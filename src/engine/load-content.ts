@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ContentError } from "../errors";
-import { SourceFileReader, loadSourceFiles, sourceFileNames } from "../content/load";
+import { SourceFileReader, imageFileNames, loadSourceFiles, sourceFileNames } from "../content/load";
 import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/parse";
 import { schemaForFile } from "../content/file-kinds";
 import { ContentValidator, validateContent } from "../content/validate";
@@ -32,16 +32,18 @@ export class ContentLoader {
    */
   async load(changed: string[] | undefined, timer: StageTimer, names?: string[], threads?: RenderPool): Promise<SiteContent> {
     const { root, dataDir } = this.options;
+    // Listed each run: a photo added or removed changes what the content may name.
+    const images = new Set(await imageFileNames(dataDir));
     if (this.#kept) {
       const sources = await this.#kept.reader.load(changed);
       timer.lap("load");
-      const content = this.#kept.validator.validate(sources);
+      const content = this.#kept.validator.validate(sources, images);
       timer.lap("validate");
       return this.#strictly(content);
     }
     const sources = await loadSourceFiles(dataDir, root, names ?? (await sourceFileNames(dataDir)));
     timer.lap("load");
-    const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined);
+    const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined, images);
     timer.lap("validate");
     return this.#strictly(content);
   }

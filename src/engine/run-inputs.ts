@@ -1,4 +1,5 @@
 import type { ClientBundle } from "./client-bundle";
+import type { PlacedPhotos } from "./photos";
 import type { StageTimer } from "./stages";
 import type { Renderer } from "../render/renderer-bundle";
 import { citiesReadBy, ownerOf } from "../site/made-from";
@@ -16,6 +17,8 @@ export interface RunInputs {
   bundle: ClientBundle;
   staticFiles: OutputFile[];
   downloads: Download[];
+  /** The photos of `content`, encoded (photos.ts). */
+  photos: PlacedPhotos;
   timer: StageTimer;
 }
 
@@ -26,6 +29,8 @@ export interface RunInputs {
  */
 export function changedCities(last: RunInputs, next: RunInputs): City[] | undefined {
   if (next.renderer !== last.renderer || next.bundle !== last.bundle || next.staticFiles !== last.staticFiles || next.downloads !== last.downloads) return undefined;
+  // A photo's file may change with no data file changing: its picture's names change on every page showing it.
+  if (next.photos.digest !== last.photos.digest) return undefined;
   const [before, after] = [last.validated, next.validated];
   // ContentValidator keeps every part of the content that did not change as it was, so identity says it.
   const others = Object.keys(after) as (keyof SiteContent)[];

@@ -47,7 +47,9 @@ export interface BuildResult {
   /** For each language with a translation: its pages, and the English pages it has no version of (by URL). */
   languages?: { lang: string; pages: number; englishOnly: string[] }[];
   /** Milliseconds per stage (of a build with nothing changed, only the time it took to find that out). */
-  timings: Partial<Record<"load" | "validate" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
+  /** Photos (a file in a slot) encoded by this build, and those its cache already held. */
+  photos?: { encoded: number; cached: number };
+  timings: Partial<Record<"load" | "validate" | "photos" | "bundle" | "documents" | "render" | "check" | "swap" | "up-to-date check", number>>;
   /** The process's peak memory at the start and by the end of each stage of `timings`. */
   memory: StageMemory;
 }
@@ -125,6 +127,8 @@ export interface EngineResult extends BuildSummary {
   removed: string[];
   /** Threads the pages were rendered on. */
   threads: number;
+  /** Photos encoded this run, and those the store already held. */
+  photos: { encoded: number; cached: number };
   timings: Record<string, number>;
   /** The content the output was built from (with the quote endpoint put in). */
   content: SiteContent;

@@ -36,7 +36,7 @@ export class DevBuild {
   content: SiteContent | undefined;
 
   constructor(readonly options: DevBuildOptions) {
-    this.#engine = new BuildEngine(options, { cache: memoryCache(), output: updatedOutput(options.outDir), renderer: reloadedRenderer(options.root) });
+    this.#engine = new BuildEngine(options, { cache: memoryCache(options.root), output: updatedOutput(options.outDir), renderer: reloadedRenderer(options.root) });
   }
 
   /**

@@ -197,6 +197,7 @@ function staticPageRoute(local: Local, assets: AssetUrls, english: Page, downloa
     heading: data.heading,
     lead: data.lead,
     sections: data.sections.map((s) => ({ id: s.id ?? headingId(s.heading), heading: s.heading, html: renderMarkdown(s.body) })),
+    photo: data.photo,
   };
   const localUrl = local.url(url);
   // The contact page's quote form speaks the page's language (its `lang`: es-form's part of issue 29).
@@ -309,6 +310,7 @@ function destinationRoute(local: Local, assets: AssetUrls, city: City, destinati
       sections={sectionsOf(destination)}
       video={videoFor(destination.youtubeUrl, words.destination.video(destination.destination))}
       related={related}
+      photo={destination.photo}
     />,
   );
 }

@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkBudgets, weighPages } from "../../../src/check/budgets";
 import { checkHtmlValidity } from "../../../src/check/html-validity";
+import { checkImageBudgets, weighImages } from "../../../src/check/image-budget";
 import { checkLinks } from "../../../src/check/links";
 import { formatCheckReport, type GateResult } from "../../../src/check/report";
 import { checkSeo } from "../../../src/check/seo";
@@ -227,6 +228,44 @@ describe("the budgets gate", () => {
     const [home] = checkBudgets(weighPages(await readBuiltSite(dir)));
     expect(home).toMatchObject({ gate: "Budgets", what: "home (1 page): HTML raw, CSS gzip, JS gzip", threshold: "60 KB, 20 KB, 3 KB (no form)", passed: false });
     expect(home!.problems).toEqual([expect.stringMatching(/^\/: HTML 64\.\d KB is over 60\.0 KB$/)]);
+  });
+});
+
+describe("the images budget (issue 30)", () => {
+  const naples: [string, string][] = [["Home", "/"], ["Cities", "/cities/"], ["Naples", "/naples/"]];
+  const hero =
+    '<picture><source type="image/avif" srcset="/assets/photos/a-375.avif 375w, /assets/photos/a-750.avif 750w, /assets/photos/a-1200.avif 1200w">' +
+    '<img src="/assets/photos/a-1200.jpg" srcset="/assets/photos/a-375.jpg 375w, /assets/photos/a-1200.jpg 1200w" width="1200" height="800" alt="A cabin"></picture>';
+  const bytes = (kilobytes: number) => "x".repeat(kilobytes * 1024);
+  const files = (heroKilobytes: number) => ({
+    "index.html": page({ url: "/", main: '<img src="/podcast/cover.png" alt=""><img src="https://other.example/x.jpg" alt="">' }),
+    "naples/index.html": page({ url: "/naples/", crumbs: naples, main: hero }),
+    "podcast/cover.png": bytes(3),
+    "assets/photos/a-375.avif": bytes(20),
+    "assets/photos/a-750.avif": bytes(heroKilobytes),
+    "assets/photos/a-1200.avif": bytes(400),
+    "assets/photos/a-1200.jpg": bytes(500),
+  });
+
+  it("counts for each image the file a 375 px phone at 2x fetches: the first source's narrowest candidate of at least 750 px", async () => {
+    const weights = weighImages(await readBuiltSite(siteFolder(files(150))));
+    expect(weights.map(({ url, kind, bytes, files }) => ({ url, kind, bytes, files }))).toEqual([
+      { url: "/", kind: "home", bytes: 3 * 1024, files: ["podcast/cover.png"] },
+      { url: "/naples/", kind: "city", bytes: 150 * 1024, files: ["assets/photos/a-750.avif"] },
+    ]);
+    expect(checkImageBudgets(weights)).toEqual([
+      { gate: "Budgets", what: "home (1 page): images on a 375 px phone at 2x", result: "3.0 KB", threshold: "200.0 KB", passed: true, problems: [] },
+      { gate: "Budgets", what: "city (1 page): images on a 375 px phone at 2x", result: "150.0 KB", threshold: "200.0 KB", passed: true, problems: [] },
+    ]);
+  });
+
+  it("fails a city page whose hero is over the budget, naming the page and the file", async () => {
+    const rows = checkImageBudgets(weighImages(await readBuiltSite(siteFolder(files(210)))));
+    expect(rows.find((row) => row.what.startsWith("city"))).toMatchObject({
+      passed: false,
+      result: "210.0 KB",
+      problems: ["/naples/: images 210.0 KB on a 375 px phone is over 200.0 KB (/assets/photos/a-750.avif)"],
+    });
   });
 });
 

@@ -18,7 +18,13 @@ beforeAll(async () => {
 
 /** A run made from `validated`, with everything else the same object every time (as the dev server keeps it). */
 const parts = { bundle: { assets: testAssets, files: [], javascriptGzip: { everyPage: 0, withForm: 0 } }, staticFiles: [], downloads: [], timer: stageTimer() };
-const runOf = (validated: SiteContent, using = renderer): RunInputs => ({ validated, content: validated, renderer: using, ...parts });
+const runOf = (validated: SiteContent, using = renderer, photoDigest = ""): RunInputs => ({
+  validated,
+  content: validated,
+  renderer: using,
+  ...parts,
+  photos: { content: validated, files: [], encoded: 0, cached: 0, digest: photoDigest },
+});
 /** `content` with the city at `index` replaced, as ContentValidator gives it after that city's file was saved. */
 const withCity = (index: number, change: (city: City) => City): SiteContent => ({
   ...content,
@@ -43,6 +49,11 @@ describe("what changed since the last run (serve --watch)", () => {
     expect(changedCities(runOf(content), runOf({ ...content, site: { ...content.site } }))).toBeUndefined();
     expect(changedCities(runOf(content), runOf(content, { ...renderer }))).toBeUndefined();
     expect(changedCities(runOf(content), runOf({ ...content, cities: content.cities.slice(1) }))).toBeUndefined();
+  });
+
+  it("gives up when a photo's file changed, though no data file did (issue 30)", () => {
+    expect(changedCities(runOf(content, renderer, "a"), runOf(content, renderer, "a"))).toEqual([]);
+    expect(changedCities(runOf(content, renderer, "a"), runOf(content, renderer, "b"))).toBeUndefined();
   });
 });
 

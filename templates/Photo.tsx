@@ -1,0 +1,54 @@
+import type { Photo } from "../src/content/types";
+
+export interface PhotoProps {
+  /** A photo with its picture, as the build made it (src/engine/photos.ts); nothing is shown without one. */
+  photo: Photo | undefined;
+}
+
+/**
+ * A photo shown across the top of a page (`hero: true`): loaded first, as it is the largest thing on the screen.
+ * Put before the page's hero section; shows nothing for a photo of the other slot.
+ */
+export function HeroPhoto({ photo }: PhotoProps) {
+  return photo?.picture?.slot === "hero" ? <PhotoFigure photo={photo} /> : null;
+}
+
+/** A photo in the text column after a page's hero section, loaded when the reader nears it. */
+export function SectionPhoto({ photo }: PhotoProps) {
+  if (photo?.picture?.slot !== "section") return null;
+  return (
+    <div className="container prose">
+      <PhotoFigure photo={photo} />
+    </div>
+  );
+}
+
+// --- internal ---
+
+/**
+ * The <picture>: AVIF, then WebP, then the JPEG every browser shows, each in the widths made, with the width and
+ * height the page keeps for it before it loads (no layout shift).
+ */
+function PhotoFigure({ photo }: { photo: Photo }) {
+  const picture = photo.picture!;
+  const hero = picture.slot === "hero";
+  return (
+    <figure className={`photo photo-${picture.slot}`}>
+      <picture>
+        {picture.sources.map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={picture.sizes} />
+        ))}
+        <img
+          src={picture.fallback.src}
+          srcSet={picture.fallback.srcset}
+          sizes={picture.sizes}
+          width={picture.width}
+          height={picture.height}
+          alt={photo.decorative ? "" : photo.alt}
+          {...(hero ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
+        />
+      </picture>
+      {photo.credit && <figcaption className="photo-credit">Photo: {photo.credit}</figcaption>}
+    </figure>
+  );
+}
