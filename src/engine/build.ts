@@ -1,6 +1,7 @@
 import { sourceFileNames } from "../content/load";
 import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
+import { isShareCardFile } from "./share-cards";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
 import { cityPagesOfFiles, prewarm, renderThreadsForPages } from "../render/pool";
@@ -24,7 +25,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const last = stored?.last;
   if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {
     timer.lap("up-to-date check");
-    return { ...last.summary, upToDate: true, reused: stored.files.length, rendered: [], timings: timer.laps, memory: timer.memory };
+    // Counted as the engine counts them: the share cards apart.
+    const reused = stored.files.filter(([name]) => !isShareCardFile(name)).length;
+    return { ...last.summary, upToDate: true, reused, rendered: [], timings: timer.laps, memory: timer.memory };
   }
   // Something changed: the whole cache, with each file's key, links and ids.
   const previous = stored?.whole();
@@ -47,6 +50,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output: replacedOutput(options.outDir, { folders: code !== undefined }),
     renderer: staticRenderer(code ?? ""),
   });
-  const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
-  return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, timings: timer.laps, memory: timer.memory };
+  const { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, shareCards } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
+  return { files, bytes, pagesByKind, warnings, javascriptGzip, reused, rendered, shareCards, timings: timer.laps, memory: timer.memory };
 }

@@ -3,6 +3,7 @@ import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, 
 import type { ClientBundle } from "./client-bundle";
 import type { LastBuild, CachedFile } from "./build-cache";
 import type { SiteOutput } from "./write-output";
+import type { CardStore } from "./share-cards";
 import { renderNonPage, renderPage } from "../render/render-route";
 import type { Renderer } from "../render/renderer-bundle";
 import { cityRoutes, createRoutes, listedCity } from "../site/routes";
@@ -21,6 +22,8 @@ export interface EngineParts {
   cache: RenderCache | undefined;
   output: SiteOutput;
   renderer: RendererSource;
+  /** Where share cards drawn before are kept: .flightsite/cards/ of the project's root when left out (share-cards.ts). */
+  cards?: CardStore;
 }
 
 /**

@@ -15,10 +15,12 @@ import { ContentLoader } from "./load-content";
 import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";
 import { renderRoutes } from "./render-step";
 import { changedCities, CityReaders, type RunInputs } from "./run-inputs";
+import { diskCardStore, isShareCardFile, makeShareCards, shareCardKey, shareCardsOf, type CardStore } from "./share-cards";
+import { shareCardVersion } from "../render/share-card-version";
 import { renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
 import type { Renderer } from "../render/renderer-bundle";
-import type { OutputFile, Route, SiteContent } from "../content/types";
+import type { OutputFile, Route, ShareCard, SiteContent } from "../content/types";
 
 /**
  * The one build sequence of flightsite, for `flightsite build` (run once, the cache on disk, the output a fresh folder
@@ -37,6 +39,8 @@ export class BuildEngine {
   readonly #keyed: boolean;
   readonly #output: SiteOutput;
   readonly #rendererSource: RendererSource;
+  /** Where share cards drawn before are kept (share-cards.ts). */
+  readonly #cardStore: CardStore;
   #renderer: Renderer | undefined;
   #bundle: ClientBundle | undefined;
   #staticFiles: OutputFile[] | undefined;
@@ -62,6 +66,7 @@ export class BuildEngine {
     this.#keyed = parts.cache !== undefined;
     this.#output = parts.output;
     this.#rendererSource = parts.renderer;
+    this.#cardStore = parts.cards ?? diskCardStore(options.root);
     this.#files = this.#cache.files;
     this.#content = new ContentLoader(options, this.#cache.keepsSources);
   }
@@ -98,6 +103,16 @@ export class BuildEngine {
         const rendered: string[] = [];
         const others = site.others.map((file) => ({ file, written: run.write(file.file, file.contents) }));
         for (const { file, written } of others) this.#linkCheck.put(file.file, written.sha256, undefined);
+        // The share cards the plan says to make, beside the pages: from the store, or drawn (share-cards.ts).
+        const onCard = (file: string, written: { bytes: number; sha256: string; mtimeMs: number }) => {
+          const cached: CachedFile = { key: shareCardKey, bytes: written.bytes, sha256: written.sha256, mtimeMs: written.mtimeMs };
+          figures.add(cached);
+          record.add(file, cached);
+          this.#linkCheck.put(file, cached.sha256, undefined);
+        };
+        const cardFiles = planned.render.filter((file) => site.cards.has(file));
+        const makingCards = makeShareCards(cardFiles, site.cards, { run, store: this.#cardStore, onMade: onCard });
+        makingCards.catch(() => {}); // awaited below, after the pages: a page's failure is the one reported
         const threads = await renderRoutes({
           routes: site.routes,
           render: planned.render,
@@ -115,6 +130,7 @@ export class BuildEngine {
             this.#linkCheck.put(file.file, cached.sha256, cached.found);
           },
         });
+        const cards = await makingCards;
         timer.lap("render");
         // Check: every link of every page resolves.
         const broken = this.#brokenLinks(this.#linkCheck.finish(planned.remove));
@@ -130,7 +146,9 @@ export class BuildEngine {
         // The cache describes the new output now (a cache kept in memory is what the next run starts from).
         await record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
         [this.#others, this.#last] = [site.others.map((file) => file.file), inputs];
-        return { ...summary, reused: site.standing.length + planned.keep.length, rendered, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
+        // The cards kept are counted with the cards (shareCards), not with the files rendered from routes.
+        const reused = [...site.standing, ...planned.keep].filter((name) => !isShareCardFile(name)).length;
+        return { ...summary, reused, rendered, shareCards: { ...cards, total: site.cards.size }, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
       } catch (error) {
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
@@ -193,16 +211,24 @@ export class BuildEngine {
     const changed = this.#keyed && last ? changedCities(last, inputs) : undefined;
     let routes: Route[];
     let standing: string[] = [];
+    let created: Set<string> | undefined;
     if (changed) {
       routes = this.#guard(() => this.#readers.readersOf(changed, content).flatMap((city) => renderer.cityRoutes(content, bundle.assets, city)), "creating the routes");
       this.#readers.update(routes);
-      const created = new Set(routes.map((route) => route.file));
-      standing = [...this.#files.keys()].filter((file) => !created.has(file));
+      created = new Set(routes.flatMap((route) => (route.kind === "page" && route.card ? [route.file, route.card.file] : [route.file])));
+      standing = [...this.#files.keys()].filter((file) => !created!.has(file));
     } else {
       routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
       this.#readers.reset(routes);
     }
-    const files: PlannedFile[] = [...routes.map((route) => ({ file: route.file, key: keyOf(route) })), ...others.map((file) => ({ file: file.file, key: undefined }))];
+    // A card is kept when the output holds it: its name says what it shows.
+    const cards = shareCardsOf(routes);
+    const cardKey = common !== undefined && this.#files.size > 0 ? shareCardKey : undefined;
+    const files: PlannedFile[] = [
+      ...routes.map((route) => ({ file: route.file, key: keyOf(route) })),
+      ...[...cards.keys()].map((file) => ({ file, key: cardKey })),
+      ...others.map((file) => ({ file: file.file, key: undefined })),
+    ];
     // The last output as the plan sees it: the files of it this run makes, and the key of each one `run` holds as written.
     const lastFiles = this.#files;
     const lastOutput: LastOutput = {
@@ -210,13 +236,15 @@ export class BuildEngine {
         const file = lastFiles.get(name);
         return file && run.holds(name, file) ? file.key : undefined;
       },
-      keys: () => [...(changed ? routes.map((route) => route.file).filter((name) => lastFiles.has(name)) : lastFiles.keys()), ...this.#others],
+      keys: () => [...(changed ? [...created!].filter((name) => lastFiles.has(name)) : lastFiles.keys()), ...this.#others],
     };
-    return { site: { routes, others, common, standing }, planned: plan(files, lastOutput) };
+    return { site: { routes, cards, others, common, standing }, planned: plan(files, lastOutput) };
   }
 
   async #loadBundle(): Promise<ClientBundle> {
-    const bundle = await this.#cache.clientBundle(this.options.root);
+    const loaded = await this.#cache.clientBundle(this.options.root);
+    // Every page names its share card, whose name carries the version of the code that draws it.
+    const bundle = { ...loaded, assets: { ...loaded.assets, shareCards: shareCardVersion() } };
     this.#bundle = bundle;
     this.#stale.client = false;
     return bundle;
@@ -264,6 +292,8 @@ export class BuildEngine {
 interface SiteFiles {
   /** The routes created: every route of the site, or the pages made from the cities a save changed. */
   routes: Route[];
+  /** Each page's share card, by file. */
+  cards: Map<string, ShareCard>;
   /** The files not rendered from a route: downloads, the browser bundle, templates/static/. */
   others: OutputFile[];
   /** What every route's key starts with (sharedInputs), when files are known by their keys. */

@@ -16,7 +16,7 @@ import { ThankYouPage } from "../../templates/ThankYouPage";
 import { fillCity } from "../content/validate";
 import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/text";
 import { renderMarkdown } from "../content/markdown";
-import { chromeFor, home, lazyPage, page, videoFor } from "./page-route";
+import { chromeFor, home, lazyPage, page, shareCardFor, videoFor } from "./page-route";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
 import { podcastFeedUrl } from "./podcast";
 import { robotsText } from "./robots";
@@ -70,12 +70,12 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
  */
 export function cityRoutes(content: SiteContent, assets: AssetUrls, city: City): Route[] {
   return [
-    lazyPage("city", cityUrl(city.urlSlug), { city }, () => cityRoute(content, assets, city)),
-    ...content.destinations.map((destination) =>
-      lazyPage("destination", destinationUrl(city.urlSlug, destination.urlSegment), { city, destination: destination.slug }, () =>
-        destinationRoute(content, assets, city, destination),
-      ),
-    ),
+    lazyPage("city", cityUrl(city.urlSlug), { city }, () => cityRoute(content, assets, city), shareCardFor(content.site, assets, cityUrl(city.urlSlug), city.title)),
+    ...content.destinations.map((destination) => {
+      const url = destinationUrl(city.urlSlug, destination.urlSegment);
+      const card = shareCardFor(content.site, assets, url, destinationTitle(city, destination));
+      return lazyPage("destination", url, { city, destination: destination.slug }, () => destinationRoute(content, assets, city, destination), card);
+    }),
   ];
 }
 
@@ -282,7 +282,7 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
   const fill = (template: string) => fillCity(template, city.cityName);
   const override = city.destinations?.[destination.slug];
   const chrome = chromeFor(content, assets, {
-    title: fill(destination.title),
+    title: destinationTitle(city, destination),
     description: fill(destination.metaDescription),
     url,
     breadcrumb: [home, cities, { name: city.cityName, url: cityUrl(city.urlSlug) }, { name: `Flights to ${destination.destinationShort}`, url }],
@@ -313,6 +313,11 @@ function destinationRoute(content: SiteContent, assets: AssetUrls, city: City, d
       related={related}
     />,
   );
+}
+
+/** A destination page's title, for its head and, before the page is made, its share card. */
+function destinationTitle(city: City, destination: Destination): string {
+  return fillCity(destination.title, city.cityName);
 }
 
 /** /privacy/: what the site collects and keeps, stated from the configuration (privacy-facts.ts). */
@@ -346,5 +351,5 @@ function notFoundRoute(content: SiteContent, assets: AssetUrls): Route {
     url: "/404.html",
     noindex: true,
   });
-  return { kind: "page", pageKind: "not-found", url: "/404.html", file: "404.html", element: <NotFoundPage chrome={chrome} /> };
+  return { ...page("not-found", "/404.html", <NotFoundPage chrome={chrome} />), file: "404.html" };
 }
