@@ -22,7 +22,7 @@ export interface EngineParts {
   cache: RenderCache | undefined;
   output: SiteOutput;
   renderer: RendererSource;
-  /** Where share cards drawn before are kept: .flightsite/cards/ of the project's root when left out (share-cards.ts). */
+  /** Where share cards drawn before are kept: .flightsite/cards/ beside the flightsite code when left out (share-cards.ts). */
   cards?: CardStore;
 }
 

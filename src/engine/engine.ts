@@ -17,6 +17,7 @@ import { renderRoutes } from "./render-step";
 import { changedCities, CityReaders, type RunInputs } from "./run-inputs";
 import { diskCardStore, isShareCardFile, makeShareCards, shareCardKey, shareCardsOf, type CardStore } from "./share-cards";
 import { shareCardVersion } from "../render/share-card-version";
+import { packageRoot } from "../render/code-location";
 import { renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
 import type { Renderer } from "../render/renderer-bundle";
@@ -66,7 +67,9 @@ export class BuildEngine {
     this.#keyed = parts.cache !== undefined;
     this.#output = parts.output;
     this.#rendererSource = parts.renderer;
-    this.#cardStore = parts.cards ?? diskCardStore(options.root);
+    // The store of the flightsite code that runs, not of the site's folder: a card is named by what it shows and the
+    // code that draws it, so every site built by this code (the tests' copies of data/ too) can share its cards.
+    this.#cardStore = parts.cards ?? diskCardStore(packageRoot);
     this.#files = this.#cache.files;
     this.#content = new ContentLoader(options, this.#cache.keepsSources);
   }

@@ -30,7 +30,7 @@ export interface CardStore {
   put(file: string, bytes: Uint8Array): Promise<void>;
 }
 
-/** The project's card store: `<root>/.flightsite/cards/`, a PNG file per card. Deleting it only costs drawing them again. */
+/** A card store on disk: `<root>/.flightsite/cards/`, a PNG file per card. Deleting it only costs drawing them again. */
 export function diskCardStore(root: string): CardStore {
   const folder = path.join(root, ".flightsite", "cards");
   const place = (file: string) => path.join(folder, path.basename(file));
