@@ -87,6 +87,9 @@ export class BuildEngine {
       const inputs = await this.#load(changes, timer, context);
       const { content, renderer, bundle } = inputs;
       const run = await this.#output.begin();
+      // Cards are drawn while the pages render; a run that fails stops them, and waits for those under way, before
+      // its output is dropped.
+      const cardsDrawn = { stopped: false, done: Promise.resolve() as Promise<unknown> };
       try {
         // Plan: the site's files with their keys, against what the last output holds as it was written.
         const { site, planned } = this.#plan(inputs, last, run);
@@ -114,8 +117,8 @@ export class BuildEngine {
           this.#linkCheck.put(file, cached.sha256, undefined);
         };
         const cardFiles = planned.render.filter((file) => site.cards.has(file));
-        const makingCards = makeShareCards(cardFiles, site.cards, { run, store: this.#cardStore, onMade: onCard });
-        makingCards.catch(() => {}); // awaited below, after the pages: a page's failure is the one reported
+        const makingCards = makeShareCards(cardFiles, site.cards, { run, store: this.#cardStore, onMade: onCard, stopped: () => cardsDrawn.stopped });
+        cardsDrawn.done = makingCards.catch(() => {}); // awaited below, after the pages: a page's failure is the one reported
         const threads = await renderRoutes({
           routes: site.routes,
           render: planned.render,
@@ -153,6 +156,8 @@ export class BuildEngine {
         const reused = [...site.standing, ...planned.keep].filter((name) => !isShareCardFile(name)).length;
         return { ...summary, reused, rendered, shareCards: { ...cards, total: site.cards.size }, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
       } catch (error) {
+        cardsDrawn.stopped = true;
+        await cardsDrawn.done;
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
         this.#linkCheck.reset();

@@ -8,6 +8,9 @@ import sharp from "sharp";
 import { ShareCard, shareCardSize } from "../../templates/ShareCard";
 import type { ShareCard as ShareCardContent } from "../content/types";
 
+// Each card is drawn once: libvips's cache of operations would only hold the pixels of cards already drawn.
+sharp.cache(false);
+
 /** Draws `card`: 1200×630 PNG bytes, the same bytes every time for the same card and the same code. */
 export async function drawShareCard(card: ShareCardContent): Promise<Uint8Array> {
   const svg = await satori(ShareCard({ card }), { ...shareCardSize, fonts: (fonts ??= loadFonts()) });

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { load } from "cheerio";
 import sharp from "sharp";
@@ -5,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatSummary } from "../../../src/cli";
 import { BuildEngine } from "../../../src/engine/engine";
 import { memoryCache, staticRenderer } from "../../../src/engine/engine-parts";
-import type { CardStore } from "../../../src/engine/share-cards";
+import { diskCardStore, type CardStore, type StoredCard } from "../../../src/engine/share-cards";
+import { cacheControlFor } from "../../../src/deploy/plan";
 import { memoryOutput, updatedOutput } from "../../../src/engine/write-output";
 import type { EngineResult } from "../../../src/engine/stages";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
@@ -73,6 +77,11 @@ describe("the share cards of the real site", () => {
     }
   });
 
+  it("names each card by a hash of what it shows, so that the deploy stores it to be cached for a year", () => {
+    const cards = [...site.output.files.keys()].filter((file) => file.startsWith("assets/cards/"));
+    expect(cards.filter((file) => cacheControlFor(file) !== "public, max-age=31536000, immutable")).toEqual([]);
+  });
+
   it("leaves the podcast feed's square channel art as it is", () => {
     const feed = String(site.output.files.get("podcast/feed.xml"));
     expect(feed).toContain("<itunes:image");
@@ -123,10 +132,35 @@ describe("the share cards in the dev server", () => {
   }, 120_000);
 });
 
+describe("the card store on disk", () => {
+  it("keeps a card under its name, SHA-256 and size, found by the next build's store without reading it", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "flightsite-cards-"));
+    try {
+      const bytes = new TextEncoder().encode("not really a PNG");
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      expect(await diskCardStore(root).get("assets/cards/naples.AXLD4RT4.png")).toBeUndefined();
+      await diskCardStore(root).put("assets/cards/naples.AXLD4RT4.png", bytes);
+      const place = path.join(root, ".flightsite/cards", `naples.AXLD4RT4.${sha256}.${bytes.byteLength}.png`);
+      expect(await diskCardStore(root).get("assets/cards/naples.AXLD4RT4.png")).toEqual({ digest: { sha256, bytes: bytes.byteLength }, path: place });
+      expect(await readFile(place)).toEqual(Buffer.from(bytes));
+      expect(await diskCardStore(root).get("assets/cards/sarasota.AXLD4RT4.png")).toBeUndefined();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 // --- internal ---
 
 /** A card store in memory. */
 function memoryStore(): CardStore {
-  const cards = new Map<string, Uint8Array>();
-  return { get: async (file) => cards.get(file), put: async (file, bytes) => void cards.set(file, bytes) };
+  const cards = new Map<string, StoredCard>();
+  return {
+    get: async (file) => cards.get(file),
+    async put(file, bytes) {
+      const stored = { bytes, digest: { sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength } };
+      cards.set(file, stored);
+      return stored;
+    },
+  };
 }
