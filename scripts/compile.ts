@@ -35,7 +35,9 @@ const result = await build({
     "playwright-core", // flightsite check only; starts a browser from files beside it
     "axe-core",
     "vnu-jar", // a Java archive beside it
-    "sharp", // a native module (libvips) beside it, loaded only by a site with photos
+    "sharp", // a native module (libvips) beside it: photos and share cards
+    "satori", // its layout and shaping engines are WebAssembly files beside it
+    "@fontsource/*", // font files, read from beside it
   ],
   // Bundled packages written as CommonJS may require Node's own modules: give the ES modules a require of their own.
   banner: { js: 'import { createRequire as __flightsiteRequire } from "node:module"; const require = __flightsiteRequire(import.meta.url);' },

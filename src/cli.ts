@@ -278,6 +278,10 @@ export function formatSummary(result: BuildResult, outDir: string, { verbose = f
     `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB${result.reused > 0 ? `, ${result.reused} unchanged since the last build` : ""}`,
     `  ${timings}`,
     `  peak memory: ${megabytes(result.memory.start)} at the start; ${Object.entries(result.memory.stages).map(([stage, bytes]) => `${stage} ${megabytes(bytes)}`).join(", ")}`,
+    // After the lines scripts/bench-build.ts reads by position.
+    ...(result.shareCards
+      ? [`  share cards: ${result.shareCards.drawn} drawn, ${result.shareCards.stored} from .flightsite/cards/, ${result.shareCards.total - result.shareCards.drawn - result.shareCards.stored} unchanged`]
+      : []),
     ...(result.javascriptGzip
       ? [
           `  JavaScript (gzip): ${kilobytes(result.javascriptGzip.everyPage)} on every page (budget 3 KB), ` +

@@ -48,6 +48,11 @@ export function Layout({ chrome, children }: LayoutProps) {
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={head.canonical} />
+        {head.card && <meta property="og:image" content={head.card.imageUrl} />}
+        {head.card && <meta property="og:image:width" content="1200" />}
+        {head.card && <meta property="og:image:height" content="630" />}
+        {head.card && <meta property="og:image:alt" content={head.card.alt} />}
+        {head.card && <meta name="twitter:card" content="summary_large_image" />}
         <meta name="theme-color" content="#0b4f6c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />

@@ -13,6 +13,8 @@ const step = { title: true, text: true } as const;
 const checklistItem = { title: true, detail: true } as const;
 const documentText = { title: true, metaDescription: true, heading: true, label: true, summary: true, intro: true } as const;
 const notes = { heading: true, items: [true] } as const;
+/** A photo's alt text is read aloud on the page: it is translated; its file, credit and rights come from the English. */
+const photo = { alt: true } as const;
 
 /** The translated fields of every kind of data file that has a translation. */
 export const translatedFields = {
@@ -27,6 +29,7 @@ export const translatedFields = {
     serviceCards: [{ title: true, text: true }],
     quickFacts: [{ label: true, value: true }],
     mission: { heading: true, text: true },
+    photo,
   },
   "city-common": { howItWorks: [step], onBoardExperience: [step], preFlightChecklist: [checklistItem], returnChecklist: [checklistItem] },
   city: {
@@ -38,6 +41,7 @@ export const translatedFields = {
     supportDirectory: [true],
     faqs: [{ question: true, answer: true }],
     destinations: { "*": { intro: true, notes: true } },
+    photo,
   },
   destination: {
     title: true,
@@ -48,8 +52,9 @@ export const translatedFields = {
     lodgingOptions: [true],
     notes: true,
     sections: [{ heading: true, body: true, steps: [step], checklist: [true], contacts: [{ label: true, note: true }] }],
+    photo,
   },
-  page: { title: true, metaDescription: true, heading: true, lead: true, sections: [{ heading: true, body: true }] },
+  page: { title: true, metaDescription: true, heading: true, lead: true, sections: [{ heading: true, body: true }], photo },
   "checklist-document": { ...documentText, preFlight: { heading: true, intro: true }, return: { heading: true, intro: true }, notes },
   "sample-itinerary": { ...documentText, sampleNotice: true, steps: [{ time: true, title: true, place: true, detail: true }], notes },
 } as const satisfies Partial<Record<ContentKind, FieldSpec>>;

@@ -119,6 +119,30 @@ export interface CaseManagerDocuments {
 export interface AssetUrls {
   css: string;
   js: string;
+  /**
+   * The version of the code that draws share cards (src/render/share-card.ts shareCardVersion), part of each card's
+   * name: a card drawn differently is a new file. Without it pages get no card (a template rendered alone).
+   */
+  shareCards?: string;
+}
+
+/**
+ * A page's share card: the 1200×630 PNG that a link to the page shows when it is shared (og:image), and what is on it.
+ * Made by the engine beside the pages (src/render/share-card.ts), named by a hash of what it shows.
+ */
+export interface ShareCard {
+  /** Where the card is in the output: "assets/cards/naples.ABCD2345.png". */
+  file: string;
+  /** Its absolute URL, under the build's base path. */
+  imageUrl: string;
+  /** What the card says, as the og:image:alt text. */
+  alt: string;
+  /** The page's title as the card shows it, the company name and the phone number. */
+  title: string;
+  companyName: string;
+  phone: string;
+  /** The word before the phone number, in the page's language: "Call", "Llame". */
+  call: string;
 }
 
 export type PageKind =
@@ -144,6 +168,8 @@ export type Route =
       url: string;
       file: string;
       element: ReactElement;
+      /** The page's share card (its head's), known without making the page. */
+      card?: ShareCard;
       /**
        * What the page is made from besides what every page shares (the settings, city-common.yaml, the destinations,
        * the assets: see routeKey), when that is less than its props: a city's pages are made from their city (and
@@ -200,6 +226,8 @@ export interface PageHead {
    * it exists in one language only.
    */
   alternates?: Alternate[];
+  /** The page's share card (og:image), when the build makes cards. */
+  card?: ShareCard;
 }
 
 /** One language's version of a page: its site URL ("/es/naples/") and its absolute address. */

@@ -2,6 +2,7 @@ import { imageFileNames, sourceFileNames } from "../content/load";
 import { imagesFolder } from "../content/images";
 import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
+import { isShareCardFile } from "./share-cards";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
 import { cityPagesOfFiles, prewarm, renderThreadsForPages } from "../render/pool";
@@ -29,7 +30,9 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
   const last = stored?.last;
   if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {
     timer.lap("up-to-date check");
-    return { ...last.summary, upToDate: true, reused: stored.files.length, rendered: [], timings: timer.laps, memory: timer.memory };
+    // Counted as the engine counts them: the share cards apart.
+    const reused = stored.files.filter(([name]) => !isShareCardFile(name)).length;
+    return { ...last.summary, upToDate: true, reused, rendered: [], timings: timer.laps, memory: timer.memory };
   }
   // Something changed: the whole cache, with each file's key, links and ids.
   const previous = stored?.whole();
@@ -52,7 +55,7 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
     output: replacedOutput(options.outDir, { folders: code !== undefined }),
     renderer: staticRenderer(code ?? ""),
   });
-  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, photos } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
+  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, photos, shareCards } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
   const anyPhotos = photos.encoded + photos.cached > 0;
-  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, ...(anyPhotos && { photos }), timings: timer.laps, memory: timer.memory };
+  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, ...(anyPhotos && { photos }), shareCards, timings: timer.laps, memory: timer.memory };
 }

@@ -4,6 +4,7 @@ import type { ClientBundle } from "./client-bundle";
 import type { LastBuild, CachedFile } from "./build-cache";
 import type { SiteOutput } from "./write-output";
 import { projectPhotoStore, type PhotoStore } from "./photo-store";
+import type { CardStore } from "./share-cards";
 import { renderNonPage, renderPage } from "../render/render-route";
 import type { Renderer } from "../render/renderer-bundle";
 import { cityRoutes, createRoutes, listedCity } from "../site/routes";
@@ -22,6 +23,8 @@ export interface EngineParts {
   cache: RenderCache | undefined;
   output: SiteOutput;
   renderer: RendererSource;
+  /** Where share cards drawn before are kept: .flightsite/cards/ beside the flightsite code when left out (share-cards.ts). */
+  cards?: CardStore;
 }
 
 /**

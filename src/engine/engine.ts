@@ -17,10 +17,13 @@ import { PhotoStage } from "./photos";
 import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";
 import { renderRoutes } from "./render-step";
 import { changedCities, CityReaders, type RunInputs } from "./run-inputs";
+import { diskCardStore, isShareCardFile, makeShareCards, shareCardKey, shareCardsOf, type CardStore } from "./share-cards";
+import { shareCardVersion } from "../render/share-card-version";
+import { packageRoot } from "../render/code-location";
 import { renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
 import type { Renderer } from "../render/renderer-bundle";
-import type { OutputFile, Route, SiteContent } from "../content/types";
+import type { OutputFile, Route, ShareCard, SiteContent } from "../content/types";
 
 /**
  * The one build sequence of flightsite, for `flightsite build` (run once, the cache on disk, the output a fresh folder
@@ -39,6 +42,8 @@ export class BuildEngine {
   readonly #keyed: boolean;
   readonly #output: SiteOutput;
   readonly #rendererSource: RendererSource;
+  /** Where share cards drawn before are kept (share-cards.ts). */
+  readonly #cardStore: CardStore;
   #renderer: Renderer | undefined;
   #bundle: ClientBundle | undefined;
   #staticFiles: OutputFile[] | undefined;
@@ -66,6 +71,9 @@ export class BuildEngine {
     this.#keyed = parts.cache !== undefined;
     this.#output = parts.output;
     this.#rendererSource = parts.renderer;
+    // The store of the flightsite code that runs, not of the site's folder: a card is named by what it shows and the
+    // code that draws it, so every site built by this code (the tests' copies of data/ too) can share its cards.
+    this.#cardStore = parts.cards ?? diskCardStore(packageRoot);
     this.#files = this.#cache.files;
     this.#content = new ContentLoader(options, this.#cache.keepsSources);
     this.#photos = new PhotoStage(options.root, options.dataDir, this.#cache.photos);
@@ -84,6 +92,9 @@ export class BuildEngine {
       const inputs = await this.#load(changes, timer, context);
       const { content, renderer, bundle } = inputs;
       const run = await this.#output.begin();
+      // Cards are drawn while the pages render; a run that fails stops them, and waits for those under way, before
+      // its output is dropped.
+      const cardsDrawn = { stopped: false, done: Promise.resolve() as Promise<unknown> };
       try {
         // Plan: the site's files with their keys, against what the last output holds as it was written.
         const { site, planned } = this.#plan(inputs, last, run);
@@ -111,6 +122,16 @@ export class BuildEngine {
           figures.add(written);
           photoStamps.push([photo.file, written.bytes, written.mtimeMs]);
         }
+        // The share cards the plan says to make, beside the pages: from the store, or drawn (share-cards.ts).
+        const onCard = (file: string, written: { bytes: number; sha256: string; mtimeMs: number }) => {
+          const cached: CachedFile = { key: shareCardKey, bytes: written.bytes, sha256: written.sha256, mtimeMs: written.mtimeMs };
+          figures.add(cached);
+          record.add(file, cached);
+          this.#linkCheck.put(file, cached.sha256, undefined);
+        };
+        const cardFiles = planned.render.filter((file) => site.cards.has(file));
+        const makingCards = makeShareCards(cardFiles, site.cards, { run, store: this.#cardStore, onMade: onCard, stopped: () => cardsDrawn.stopped });
+        cardsDrawn.done = makingCards.catch(() => {}); // awaited below, after the pages: a page's failure is the one reported
         const threads = await renderRoutes({
           routes: site.routes,
           render: planned.render,
@@ -128,6 +149,7 @@ export class BuildEngine {
             this.#linkCheck.put(file.file, cached.sha256, cached.found);
           },
         });
+        const cards = await makingCards;
         timer.lap("render");
         // Check: every link of every page resolves.
         const broken = this.#brokenLinks(this.#linkCheck.finish(planned.remove));
@@ -144,8 +166,12 @@ export class BuildEngine {
         await record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
         [this.#others, this.#last] = [[...site.others.map((file) => file.file), ...inputs.photos.files.map((file) => file.file)], inputs];
         const photos = { encoded: inputs.photos.encoded, cached: inputs.photos.cached };
-        return { ...summary, photos, reused: site.standing.length + planned.keep.length, rendered, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
+        // The cards kept are counted with the cards (shareCards), not with the files rendered from routes.
+        const reused = [...site.standing, ...planned.keep].filter((name) => !isShareCardFile(name)).length;
+        return { ...summary, photos, reused, rendered, shareCards: { ...cards, total: site.cards.size }, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
       } catch (error) {
+        cardsDrawn.stopped = true;
+        await cardsDrawn.done;
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
         this.#linkCheck.reset();
@@ -214,17 +240,22 @@ export class BuildEngine {
     const changed = this.#keyed && last ? changedCities(last, inputs) : undefined;
     let routes: Route[];
     let standing: string[] = [];
+    let created: Set<string> | undefined;
     if (changed) {
       routes = this.#guard(() => this.#readers.readersOf(changed, content).flatMap((city) => renderer.cityRoutes(content, bundle.assets, city)), "creating the routes");
       this.#readers.update(routes);
-      const created = new Set(routes.map((route) => route.file));
-      standing = [...this.#files.keys()].filter((file) => !created.has(file));
+      created = new Set(routes.flatMap((route) => (route.kind === "page" && route.card ? [route.file, route.card.file] : [route.file])));
+      standing = [...this.#files.keys()].filter((file) => !created!.has(file));
     } else {
       routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
       this.#readers.reset(routes);
     }
+    // A card is kept when the output holds it: its name says what it shows.
+    const cards = shareCardsOf(routes);
+    const cardKey = common !== undefined && this.#files.size > 0 ? shareCardKey : undefined;
     const files: PlannedFile[] = [
       ...routes.map((route) => ({ file: route.file, key: keyOf(route) })),
+      ...[...cards.keys()].map((file) => ({ file, key: cardKey })),
       ...[...others, ...inputs.photos.files].map((file) => ({ file: file.file, key: undefined })),
     ];
     // The last output as the plan sees it: the files of it this run makes, and the key of each one `run` holds as written.
@@ -234,13 +265,15 @@ export class BuildEngine {
         const file = lastFiles.get(name);
         return file && run.holds(name, file) ? file.key : undefined;
       },
-      keys: () => [...(changed ? routes.map((route) => route.file).filter((name) => lastFiles.has(name)) : lastFiles.keys()), ...this.#others],
+      keys: () => [...(changed ? [...created!].filter((name) => lastFiles.has(name)) : lastFiles.keys()), ...this.#others],
     };
-    return { site: { routes, others, common, standing }, planned: plan(files, lastOutput) };
+    return { site: { routes, cards, others, common, standing }, planned: plan(files, lastOutput) };
   }
 
   async #loadBundle(): Promise<ClientBundle> {
-    const bundle = await this.#cache.clientBundle(this.options.root);
+    const loaded = await this.#cache.clientBundle(this.options.root);
+    // Every page names its share card, whose name carries the version of the code that draws it.
+    const bundle = { ...loaded, assets: { ...loaded.assets, shareCards: shareCardVersion() } };
     this.#bundle = bundle;
     this.#stale.client = false;
     return bundle;
@@ -288,6 +321,8 @@ export class BuildEngine {
 interface SiteFiles {
   /** The routes created: every route of the site, or the pages made from the cities a save changed. */
   routes: Route[];
+  /** Each page's share card, by file. */
+  cards: Map<string, ShareCard>;
   /** The files not rendered from a route: downloads, the browser bundle, templates/static/. */
   others: OutputFile[];
   /** What every route's key starts with (sharedInputs), when files are known by their keys. */

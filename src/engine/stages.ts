@@ -36,6 +36,8 @@ export interface BuildResult {
   reused: number;
   /** The pages, feed, sitemap and robots.txt rendered this time (all of them without the cache), in no set order. */
   rendered: string[];
+  /** The site's share cards, how many were drawn this time and how many taken from .flightsite/cards/ (the rest were kept). */
+  shareCards?: ShareCardCounts;
   pagesByKind: Partial<Record<PageKind, number>>;
   bytes: number;
   /** Things an editor may want to fix that do not stop the build, one line each. */
@@ -115,8 +117,16 @@ export interface RunContext {
   threads?: number | RenderPool;
 }
 
+/** A run's share cards: every page's (`total`), those drawn and those taken from the card store; the others were kept. */
+export interface ShareCardCounts {
+  total: number;
+  drawn: number;
+  stored: number;
+}
+
 /** What a run did, and the figures of the output it left. */
 export interface EngineResult extends BuildSummary {
+  shareCards: ShareCardCounts;
   /** The files rendered from routes this run (every one without a cache), in no set order. */
   rendered: string[];
   /** The files taken unchanged from the last output (a whole run with the cache). */

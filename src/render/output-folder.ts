@@ -45,13 +45,18 @@ export class OutputFolder {
    * file system (nothing is copied, and the old build's removal leaves the new one's file intact), else a copy.
    */
   reuse(file: string, fromDir: string): void {
+    this.place(file, path.join(fromDir, file));
+  }
+
+  /** Puts the file at `source` (a path on disk) here as `file`, as `reuse` does; returns where it is. */
+  place(file: string, source: string): string {
     const destination = this.#prepare(file);
-    const source = path.join(fromDir, file);
     try {
       linkSync(source, destination);
     } catch {
       copyFileSync(source, destination);
     }
+    return destination;
   }
 
   /**

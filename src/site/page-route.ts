@@ -1,31 +1,36 @@
 // What every route of routes.tsx and podcast-routes.tsx is made with: a page route (made at once, or each time it
 // is read), the chrome every page shares, and a few helpers of their texts.
+import { createHash } from "node:crypto";
 import type { ReactElement } from "react";
 import { youtubeVideoId } from "../content/schema";
 import { alternatesOf, englishSite, type Local } from "./languages";
 import { breadcrumbJsonLd, webPageJsonLd, type Crumb } from "./structured-data";
-import type { AssetUrls, MadeFrom, PageChrome, PageHead, PageKind, Route, SiteContent } from "../content/types";
-import { absoluteUrl, citiesUrl, pageFile } from "../content/urls";
+import type { AssetUrls, MadeFrom, PageChrome, PageHead, PageKind, Route, ShareCard, SiteConfig, SiteContent } from "../content/types";
+import { absoluteUrl, citiesUrl, pageFile, withBasePath } from "../content/urls";
 
 /** The first crumb of every breadcrumb trail. */
 export const home: Crumb = { name: "Home", url: "/" };
 
+/** A page route; its share card is its head's (chromeFor), as every page template takes its chrome. */
 export function page(pageKind: PageKind, url: string, element: ReactElement): Route {
-  return { kind: "page", pageKind, url, file: pageFile(url), element };
+  const card = (element.props as { chrome?: PageChrome }).chrome?.head.card;
+  return { kind: "page", pageKind, url, file: pageFile(url), element, ...(card && { card }) };
 }
 
 /**
  * A page route whose element is made each time it is read (read it once and keep it while you need it). Its url and
  * kind are known without making it, which is all the sitemap needs, and so is what it is made from (`madeFrom`,
  * besides what every page shares), which is all its key needs: cityRoute and destinationRoute read nothing else.
+ * Its share card (shareCardFor, the same as its head's) is given too: the engine makes cards without making pages.
  */
-export function lazyPage(pageKind: PageKind, url: string, madeFrom: MadeFrom, make: () => Route): Route {
+export function lazyPage(pageKind: PageKind, url: string, madeFrom: MadeFrom, make: () => Route, card?: ShareCard): Route {
   return {
     kind: "page",
     pageKind,
     url,
     file: pageFile(url),
     madeFrom,
+    ...(card && { card }),
     get element() {
       const route = make();
       if (route.kind !== "page") throw new Error(`the route of ${url} is not a page`);
@@ -59,10 +64,37 @@ export function chromeFor(
     site,
     assets,
     // A preview is no page of its own to search engines: every page noindex, canonical to the live page.
-    head: { ...head, url, breadcrumb, canonical, jsonLd, ...(alternates && { alternates }), ...(site.preview && { noindex: true }) },
+    head: {
+      ...head,
+      url,
+      breadcrumb,
+      canonical,
+      jsonLd,
+      ...(alternates && { alternates }),
+      ...(site.preview && { noindex: true }),
+      ...(assets.shareCards !== undefined && { card: shareCardFor(site, assets, url, head.title, local.words.cardCall) }),
+    },
     // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
     quote: { modal: false, footer: true, ...quote },
   };
+}
+
+/**
+ * The share card of the page at `url` titled `title` (what chromeFor puts in its head), or undefined when the build
+ * makes none. Its name carries a hash of what it shows and of the code that draws it (`assets.shareCards`), so that a
+ * changed title, number or drawing is a new file: cards are cached for a year (src/deploy/plan.ts). The page's path
+ * leads the name, so that two pages never share one by chance.
+ */
+export function shareCardFor(site: SiteConfig, assets: AssetUrls, url: string, title: string, call = "Call"): ShareCard | undefined {
+  if (assets.shareCards === undefined) return undefined;
+  // "Privacy | Florida Medical Flights": the company's name is on the card already.
+  const shown = title.endsWith(` | ${site.companyName}`) ? title.slice(0, -` | ${site.companyName}`.length) : title;
+  const content = { title: shown, companyName: site.companyName, phone: site.phone.display, call };
+  const digest = createHash("sha256").update(JSON.stringify([assets.shareCards, content])).digest();
+  const file = `assets/cards/${cardName(url)}.${base32(digest).slice(0, 8)}.png`;
+  // The card is this build's file: a preview's pages show the preview's cards, under its own base path.
+  const imageUrl = `${site.baseUrl}${withBasePath(site.basePath, `/${file}`)}`;
+  return { file, imageUrl, alt: `${shown}. ${site.companyName}, ${call.toLowerCase()} ${site.phone.display}.`, ...content };
 }
 
 /** A text cut to at most `max` characters: whole sentences if they fit, else whole words and "…". */
@@ -82,4 +114,28 @@ export function videoFor(url: string | undefined, title: string) {
 /** The first crumbs of a trail, in the language's words. */
 export function crumbsOf(local: Local): { home: Crumb; cities: Crumb } {
   return { home: { name: local.words.crumbs.home, url: "/" }, cities: { name: local.words.crumbs.cities, url: citiesUrl } };
+}
+
+// --- internal ---
+
+/** A page's URL as the start of its card's name: "/" → "home", "/naples/flights-to-x/" → "naples--flights-to-x". */
+function cardName(url: string): string {
+  const name = url.replace(/^\/|\/$/g, "").replace(/\.html$/, "").replaceAll("/", "--");
+  return name === "" ? "home" : name;
+}
+
+/** Bytes as RFC 4648 base32 (capitals and 2–7): what deploy's content-hash pattern accepts as a name's hash. */
+function base32(bytes: Uint8Array): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let [bits, value, text] = [0, 0, ""];
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      text += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+  }
+  return text;
 }

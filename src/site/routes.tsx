@@ -16,7 +16,7 @@ import { ThankYouPage } from "../../templates/ThankYouPage";
 import { fillCity } from "../content/validate";
 import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/text";
 import { renderMarkdown } from "../content/markdown";
-import { chromeFor, crumbsOf, home, lazyPage, page, videoFor } from "./page-route";
+import { chromeFor, crumbsOf, home, lazyPage, page, shareCardFor, videoFor } from "./page-route";
 import { documentRoutes, downloadLinks } from "./document-routes";
 import { caseManagersUrl, documentUrl, englishSite, otherSites, type Local } from "./languages";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
@@ -113,15 +113,25 @@ function localCityRoutes(local: Local, assets: AssetUrls, englishCity: City): Ro
   const destinations = local.content.destinations.filter((destination) => !translation || translation.destinations.has(destination.slug));
   return [
     // A translated city page shows its language's destinations too (the care trips' summaries).
-    lazyPage("city", local.url(cityUrl(city.urlSlug)), { city: englishCity, ...made, ...(translation && { destinations }), ...alternatesMade(local, cityUrl(city.urlSlug)) }, () =>
-      cityRoute(local, assets, city),
+    lazyPage(
+      "city",
+      local.url(cityUrl(city.urlSlug)),
+      { city: englishCity, ...made, ...(translation && { destinations }), ...alternatesMade(local, cityUrl(city.urlSlug)) },
+      () => cityRoute(local, assets, city),
+      cardOf(local, assets, cityUrl(city.urlSlug), city.title),
     ),
     ...destinations.map((destination) => {
       const url = destinationUrl(city.urlSlug, destination.urlSegment);
       const madeFrom = { city: englishCity, destination: translation ? destination : destination.slug, ...made, ...alternatesMade(local, url) };
-      return lazyPage("destination", local.url(url), madeFrom, () => destinationRoute(local, assets, city, destination));
+      const card = cardOf(local, assets, url, destinationTitle(city, destination));
+      return lazyPage("destination", local.url(url), madeFrom, () => destinationRoute(local, assets, city, destination), card);
     }),
   ].map((route) => (local.translation ? withTranslated(local, route) : route));
+}
+
+/** The share card of a lazily made page, as chromeFor gives the page's head (the language's URL and word for "call"). */
+function cardOf(local: Local, assets: AssetUrls, englishUrl: string, title: string) {
+  return shareCardFor(local.content.site, assets, local.url(englishUrl), title, local.words.cardCall);
 }
 
 /** What a page declares of its versions in other languages: their hreflang links and switcher change with them. */
@@ -281,7 +291,7 @@ function destinationRoute(local: Local, assets: AssetUrls, city: City, destinati
   const override = city.destinations?.[destination.slug];
   const crumbs = crumbsOf(local);
   const chrome = chromeFor(local, assets, {
-    title: fill(destination.title),
+    title: destinationTitle(city, destination),
     description: fill(destination.metaDescription),
     url,
     breadcrumb: [crumbs.home, crumbs.cities, { name: city.cityName, url: cityUrl(city.urlSlug) }, { name: words.destination.crumb(destination.destinationShort), url }],
@@ -313,6 +323,11 @@ function destinationRoute(local: Local, assets: AssetUrls, city: City, destinati
       photo={destination.photo}
     />,
   );
+}
+
+/** A destination page's title, for its head and, before the page is made, its share card. */
+function destinationTitle(city: City, destination: Destination): string {
+  return fillCity(destination.title, city.cityName);
 }
 
 /** /privacy/: what the site collects and keeps, stated from the configuration (privacy-facts.ts). */
@@ -354,6 +369,6 @@ function notFoundRoute(local: Local, assets: AssetUrls): Route {
     ? []
     : otherSites(local.content).flatMap((other) => (other.link("/") === "/" ? [] : [{ lang: other.lang, href: other.link("/") }]));
   const element = <NotFoundPage chrome={chrome} otherLanguages={otherLanguages} />;
-  const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element };
+  const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element, ...(chrome.head.card && { card: chrome.head.card }) };
   return local.translation ? withTranslated(local, route) : route;
 }

@@ -36,6 +36,7 @@ export const en: Messages = {
   // The English pages say nothing of the line's languages: it is in English.
   phoneLanguage: () => undefined,
   call: "Call",
+  cardCall: "Call",
   callNow: "Call Now",
   call247: "Call 24/7",
   callUsNow: "Call us now",

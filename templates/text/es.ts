@@ -40,6 +40,7 @@ export const es: Messages = {
       ? "Atendemos en español."
       : `La línea telefónica atiende en inglés.${phoneInterpreter ? " Puede pedir un intérprete." : ""}`,
   call: "Llame",
+  cardCall: "Llame al",
   callNow: "Llame ahora",
   call247: "Llame las 24 horas",
   callUsNow: "Llámenos ahora",

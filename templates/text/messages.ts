@@ -40,6 +40,8 @@ export interface Messages {
   /** What the phone line speaks, said near the number on this language's pages (undefined: nothing to say). */
   phoneLanguage: (site: { phoneLanguages: readonly Lang[]; phoneInterpreter: boolean }) => string | undefined;
   call: string;
+  /** Before the phone number on a page's share card: "Call (800) 327-3004". */
+  cardCall: string;
   callNow: string;
   call247: string;
   callUsNow: string;

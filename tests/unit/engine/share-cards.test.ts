@@ -1,0 +1,166 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { load } from "cheerio";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatSummary } from "../../../src/cli";
+import { BuildEngine } from "../../../src/engine/engine";
+import { memoryCache, staticRenderer } from "../../../src/engine/engine-parts";
+import { diskCardStore, type CardStore, type StoredCard } from "../../../src/engine/share-cards";
+import { cacheControlFor } from "../../../src/deploy/plan";
+import { memoryOutput, updatedOutput } from "../../../src/engine/write-output";
+import type { EngineResult } from "../../../src/engine/stages";
+import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+import { projectRoot } from "../support/site";
+
+// Share cards (issue 30, point 3): every page of the real site names its card in its head, the card is in the output,
+// and a card once drawn is never drawn again.
+
+const baseUrl = "https://www.floridamedicalflights.example";
+
+describe("the share cards of the real site", () => {
+  const store = memoryStore();
+  const options = { root: projectRoot, dataDir: path.join(projectRoot, "data"), outDir: path.join(projectRoot, "dist-not-written") };
+  const engine = (more: { basePath?: string } = {}) => {
+    const output = memoryOutput();
+    return { output, engine: new BuildEngine({ ...options, ...more }, { cache: undefined, output, renderer: staticRenderer("test"), cards: store }) };
+  };
+  let site: { output: ReturnType<typeof memoryOutput>; result: EngineResult };
+
+  beforeAll(async () => {
+    const first = engine();
+    site = { output: first.output, result: await first.engine.run() };
+  }, 120_000);
+
+  it("gives every page of every kind a card, in its head with the exact tags a link preview reads", async () => {
+    const pages = [...site.output.files.keys()].filter((file) => file.endsWith(".html"));
+    const images = new Set<string>();
+    for (const file of pages) {
+      const $ = load(String(site.output.files.get(file)));
+      const tags = (selector: string) => $(`head meta[${selector}]`).map((_, element) => $(element).attr("content")).get();
+      const title = $("head title").text();
+      const shown = title.replace(/ \| Florida Medical Flights$/, "");
+      const [image] = tags('property="og:image"');
+      expect(tags('property="og:image"'), file).toHaveLength(1);
+      expect(image, file).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/assets\/cards\/[a-z0-9-]+\.[A-Z2-7]{8}\.png$/);
+      expect({ width: tags('property="og:image:width"'), height: tags('property="og:image:height"') }, file).toEqual({ width: ["1200"], height: ["630"] });
+      expect(tags('property="og:image:alt"'), file).toEqual([`${shown}. Florida Medical Flights, call (800) 327-3004.`]);
+      expect(tags('name="twitter:card"'), file).toEqual(["summary_large_image"]);
+      // The card is a file of the same output, and no other page's.
+      const card = site.output.files.get(image!.slice(`${baseUrl}/`.length));
+      expect(card, `${file}: ${image}`).toBeInstanceOf(Uint8Array);
+      expect(images.has(image!), `${file} shares its card`).toBe(false);
+      images.add(image!);
+    }
+    expect(images.size).toBe(site.result.shareCards.total);
+    // Every page of every kind was looked at.
+    expect(pages.length).toBe(Object.values(site.result.pagesByKind).reduce((a, b) => a + b, 0));
+    expect(site.result.shareCards).toEqual({ total: pages.length, drawn: pages.length, stored: 0 });
+  });
+
+  it("names a page's card after its path, and shows its title without the company's name, which the card shows apart", () => {
+    const $ = load(String(site.output.files.get("privacy/index.html")));
+    expect($('meta[property="og:image"]').attr("content")).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/assets\/cards\/privacy\.[A-Z2-7]{8}\.png$/);
+    expect($('meta[property="og:image:alt"]').attr("content")).toBe("Privacy. Florida Medical Flights, call (800) 327-3004.");
+    const naples = load(String(site.output.files.get("naples/index.html")));
+    expect(naples('meta[property="og:image:alt"]').attr("content")).toBe("Medical Flights in Naples, FL | Bed-to-Bed Coordination. Florida Medical Flights, call (800) 327-3004.");
+  });
+
+  it("writes each card as a 1200×630 PNG", async () => {
+    const cards = [...site.output.files].filter(([file]) => file.startsWith("assets/cards/"));
+    expect(cards.length).toBe(site.result.shareCards.total);
+    for (const [file, bytes] of cards.slice(0, 5)) {
+      const { format, width, height } = await sharp(bytes as Uint8Array).metadata();
+      expect({ format, width, height }, file).toEqual({ format: "png", width: 1200, height: 630 });
+    }
+  });
+
+  it("names each card by a hash of what it shows, so that the deploy stores it to be cached for a year", () => {
+    const cards = [...site.output.files.keys()].filter((file) => file.startsWith("assets/cards/"));
+    expect(cards.filter((file) => cacheControlFor(file) !== "public, max-age=31536000, immutable")).toEqual([]);
+  });
+
+  it("leaves the podcast feed's square channel art as it is", () => {
+    const feed = String(site.output.files.get("podcast/feed.xml"));
+    expect(feed).toContain("<itunes:image");
+    expect(feed).not.toContain("assets/cards/");
+  });
+
+  it("draws no card on a second build: each comes from the store, the same bytes, and the summary says so", async () => {
+    const second = engine();
+    const result = await second.engine.run();
+    expect(result.shareCards).toEqual({ total: site.result.shareCards.total, drawn: 0, stored: site.result.shareCards.total });
+    const differing = [...site.output.files].filter(([file, bytes]) => file.startsWith("assets/cards/") && !Buffer.from(bytes).equals(Buffer.from(second.output.files.get(file)!)));
+    expect(differing.map(([file]) => file)).toEqual([]);
+    const summary = formatSummary({ ...result, timings: {}, memory: { start: 0, stages: {} } }, "dist");
+    expect(summary).toContain(`\n  share cards: 0 drawn, ${result.shareCards.total} from .flightsite/cards/, 0 unchanged\n`);
+  }, 120_000);
+
+  it("puts og:image under the base path of a build for one", async () => {
+    const prefixed = engine({ basePath: "/previews/pr-7/" });
+    await prefixed.engine.run();
+    const $ = load(String(prefixed.output.files.get("naples/index.html")));
+    const image = $('meta[property="og:image"]').attr("content")!;
+    expect(image).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/previews\/pr-7\/assets\/cards\/naples\.[A-Z2-7]{8}\.png$/);
+    expect(prefixed.output.files.has(image.slice(`${baseUrl}/previews/pr-7/`.length))).toBe(true);
+  }, 120_000);
+});
+
+describe("the share cards in the dev server", () => {
+  let project: TempProject;
+  beforeAll(async () => {
+    project = await createTempProject();
+  });
+  afterAll(() => project?.remove());
+
+  it("draws the card of a page whose title changed, and only that one", async () => {
+    const store = memoryStore();
+    const engine = new BuildEngine(
+      { root: project.root, dataDir: project.dataDir, outDir: project.outDir },
+      { cache: memoryCache(), output: updatedOutput(project.outDir), renderer: staticRenderer("test"), cards: store },
+    );
+    const first = await engine.run();
+    expect(first.shareCards.drawn).toBe(first.shareCards.total);
+    const naples = path.join(project.dataDir, "cities/naples.yaml");
+    await editFile(naples, "title: Medical Flights in Naples, FL | Bed-to-Bed Coordination", "title: Medical Flights in Naples, FL | Planned Bed to Bed");
+    const second = await engine.run({ data: [naples] });
+    expect(second.shareCards).toEqual({ total: 3, drawn: 1, stored: 0 });
+    const card = second.written.filter((file) => file.startsWith("assets/cards/"));
+    expect(card).toEqual([expect.stringMatching(/^assets\/cards\/naples\.[A-Z2-7]{8}\.png$/)]);
+  }, 120_000);
+});
+
+describe("the card store on disk", () => {
+  it("keeps a card under its name, SHA-256 and size, found by the next build's store without reading it", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "flightsite-cards-"));
+    try {
+      const bytes = new TextEncoder().encode("not really a PNG");
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      expect(await diskCardStore(root).get("assets/cards/naples.AXLD4RT4.png")).toBeUndefined();
+      await diskCardStore(root).put("assets/cards/naples.AXLD4RT4.png", bytes);
+      const place = path.join(root, ".flightsite/cards", `naples.AXLD4RT4.${sha256}.${bytes.byteLength}.png`);
+      expect(await diskCardStore(root).get("assets/cards/naples.AXLD4RT4.png")).toEqual({ digest: { sha256, bytes: bytes.byteLength }, path: place });
+      expect(await readFile(place)).toEqual(Buffer.from(bytes));
+      expect(await diskCardStore(root).get("assets/cards/sarasota.AXLD4RT4.png")).toBeUndefined();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+// --- internal ---
+
+/** A card store in memory. */
+function memoryStore(): CardStore {
+  const cards = new Map<string, StoredCard>();
+  return {
+    get: async (file) => cards.get(file),
+    async put(file, bytes) {
+      const stored = { bytes, digest: { sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength } };
+      cards.set(file, stored);
+      return stored;
+    },
+  };
+}
