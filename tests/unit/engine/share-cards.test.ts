@@ -46,7 +46,9 @@ describe("the share cards of the real site", () => {
       expect(tags('property="og:image"'), file).toHaveLength(1);
       expect(image, file).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/assets\/cards\/[a-z0-9-]+\.[A-Z2-7]{8}\.png$/);
       expect({ width: tags('property="og:image:width"'), height: tags('property="og:image:height"') }, file).toEqual({ width: ["1200"], height: ["630"] });
-      expect(tags('property="og:image:alt"'), file).toEqual([`${shown}. Florida Medical Flights, call (800) 327-3004.`]);
+      // A Spanish page's card says, in Spanish, to call (issue 29): "Llame al (800) 327-3004".
+      const call = file.startsWith("es/") ? "llame al" : "call";
+      expect(tags('property="og:image:alt"'), file).toEqual([`${shown}. Florida Medical Flights, ${call} (800) 327-3004.`]);
       expect(tags('name="twitter:card"'), file).toEqual(["summary_large_image"]);
       // The card is a file of the same output, and no other page's.
       const card = site.output.files.get(image!.slice(`${baseUrl}/`.length));
