@@ -11,7 +11,8 @@ import { textFor } from "./text";
 export interface HomePageProps {
   chrome: PageChrome;
   home: Home;
-  cities: { name: string; href: string }[];
+  /** hrefLang "en": the city has no page in this page's language. */
+  cities: { name: string; href: string; hrefLang?: "en" }[];
 }
 
 export function HomePage({ chrome, home, cities }: HomePageProps) {
@@ -66,7 +67,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
           <ul className="pill-list">
             {cities.map((city) => (
               <li key={city.href}>
-                <a href={city.href}>{city.name}</a>
+                <a href={city.href} hrefLang={city.hrefLang}>{city.name}</a>
               </li>
             ))}
           </ul>
