@@ -1,0 +1,43 @@
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+// The test server (static-server.ts) answers every missing path with /404.html, as CloudFront's one error page does
+// in production: the page itself has to turn Spanish for a path under /es/.
+describe("CloudFront's one 404 page", () => {
+  it("speaks Spanish for a missing page under /es/: heading, <html lang>, title", async () => {
+    const { page, context, messages } = await browser.open("/es/no-such-page/");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("es");
+    expect(await page.locator("main h1:visible").allTextContents()).toEqual(["Página no encontrada"]);
+    expect(await page.locator("main p.lead:visible").allTextContents()).toEqual([
+      "La página que busca no existe. Si necesita coordinar un vuelo médico de inmediato, llame a nuestra línea de emergencias.",
+    ]);
+    expect(await page.title()).toMatch(/^Página no encontrada \| /);
+    expect(await page.getByRole("link", { name: "Ir a la página de inicio" }).getAttribute("href")).toBe("/es/");
+    expect(await page.getByText("Page Not Found").isVisible()).toBe(false);
+    expect(messages.filter((m) => m.startsWith("pageerror"))).toEqual([]);
+    await context.close();
+  });
+
+  it("stays English for any other missing path, and says 'Episode not found' under /podcast/", async () => {
+    for (const [path, heading] of [["/no-such-page/", "Page Not Found"], ["/podcast/no-such/", "Episode not found"], ["/naples/es/", "Page Not Found"]]) {
+      const { page, context } = await browser.open(path!);
+      await expect.poll(() => page.locator("main h1:visible").allTextContents(), path).toEqual([heading]);
+      expect(await page.evaluate(() => document.documentElement.lang), path).toBe("en");
+      expect(await page.title(), path).toMatch(/^Page Not Found \| /);
+      await context.close();
+    }
+  });
+
+  it("keeps the Spanish line pointing at /es/ without JavaScript", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${inject("siteUrl")}/es/no-such-page/`);
+    expect(await page.locator("main h1:visible").allTextContents()).toEqual(["Page Not Found"]);
+    const line = page.locator("main p[lang='es'] a");
+    expect(await line.getAttribute("href")).toBe("/es/");
+    expect(await line.isVisible()).toBe(true);
+    await context.close();
+  });
+});
