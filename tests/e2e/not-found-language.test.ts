@@ -21,9 +21,10 @@ describe("CloudFront's one 404 page", () => {
   });
 
   it("stays English for any other missing path, and says 'Episode not found' under /podcast/", async () => {
-    for (const [path, heading] of [["/no-such-page/", "Page Not Found"], ["/podcast/no-such/", "Episode not found"], ["/naples/es/", "Page Not Found"]]) {
-      const { page, context } = await browser.open(path!);
-      await expect.poll(() => page.locator("main h1:visible").allTextContents(), path).toEqual([heading]);
+    const cases = [["/no-such-page/", "Page Not Found"], ["/podcast/no-such/", "Episode not found"], ["/naples/es/", "Page Not Found"]] as const;
+    for (const [path, heading] of cases) {
+      const { page, context } = await browser.open(path);
+      await expect.poll(() => page.locator("main h1:visible").allTextContents(), { message: path }).toEqual([heading]);
       expect(await page.evaluate(() => document.documentElement.lang), path).toBe("en");
       expect(await page.title(), path).toMatch(/^Page Not Found \| /);
       await context.close();
