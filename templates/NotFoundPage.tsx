@@ -59,6 +59,8 @@ export function NotFoundPage({ chrome, otherLanguages = [], translations = [] }:
           <div key={lang} className="container" lang={lang} data-title={title} data-not-found-translation="" hidden>
             <h1>{textFor(lang).notFound.heading}</h1>
             <p className="lead">{textFor(lang).notFound.lead}</p>
+            {/* What the line speaks, as data/site.yaml states it: the header of this English page does not say it. */}
+            {textFor(lang).phoneLanguage(chrome.site) && <p className="phone-language">{textFor(lang).phoneLanguage(chrome.site)}</p>}
             <div className="button-row">
               <PhoneLink site={chrome.site} className="button button-primary" label={textFor(lang).call} />
               <a className="button button-secondary" href={home} hrefLang={home === "/" ? "en" : undefined}>

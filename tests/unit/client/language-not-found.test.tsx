@@ -62,6 +62,7 @@ describe("the English 404 page under a translation's folder (CloudFront's one er
     expect(block.attr("data-title")).toBe(spanishTitle);
     expect(block.find("h1").text()).toBe(es.notFound.heading);
     expect(block.find("p.lead").text()).toBe(es.notFound.lead);
+    expect(block.find("p.phone-language").text()).toBe(es.phoneLanguage(site));
     expect(block.find("a").last().attr("href")).toBe("/es/");
     expect(block.find("a").last().text()).toBe(es.notFound.home);
     // The English-only page links to the English home as English.
