@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { describe, expect, inject, it } from "vitest";
+import { axeTags } from "../../src/check/browser";
 import { useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -18,6 +21,25 @@ describe("CloudFront's one 404 page", () => {
     expect(await page.getByText("Page Not Found").isVisible()).toBe(false);
     expect(messages.filter((m) => m.startsWith("pageerror"))).toEqual([]);
     await context.close();
+  });
+
+  it("has no axe violations once it shows the Spanish words, at both widths", async () => {
+    const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+      // axe is added as an inline script, which the site's policy forbids: this page only, for the audit.
+      const context = await browser.newContext({ viewport, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${inject("siteUrl")}/es/no-such-page/`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("es");
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async (tags) => {
+        const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+        const result = await axe.run(document, { runOnly: { type: "tag", values: tags.filter((tag) => tag !== "best-practice") } });
+        return result.violations.map((violation) => violation.id);
+      }, axeTags);
+      expect(violations, `${viewport.width} px`).toEqual([]);
+      await context.close();
+    }
   });
 
   it("stays English for any other missing path, and says 'Episode not found' under /podcast/", async () => {
