@@ -2,6 +2,7 @@
 // Preact islands, loaded as a separate chunk on the pages that have one, so other pages load only this file.
 import { enableAnalytics } from "./analytics";
 import { showEpisodeNotFound } from "./episode-not-found";
+import { showLanguageNotFound } from "./language-not-found";
 import { enableMenu } from "./menu";
 import { reportNotFound, showCaseId } from "./page-notes";
 import { enableQuoteDialog } from "./quote-dialog";
@@ -13,11 +14,17 @@ enableVideoFacades(document);
 enableQuoteDialog(document);
 showCaseId(document, location.search);
 reportNotFound(document, location.pathname);
+const basePath = document.documentElement.dataset.basePath ?? "/"; // (client/base-path.ts, kept out of every page's script)
+showLanguageNotFound(location.pathname, {
+  document,
+  own: document.querySelector<HTMLElement>("[data-not-found-own]"),
+  translations: [...document.querySelectorAll<HTMLElement>("[data-not-found-translation]")],
+}, basePath);
 showEpisodeNotFound(location.pathname, {
   heading: document.querySelector<HTMLElement>("[data-not-found-heading]"),
   episodeLinks: document.querySelector<HTMLElement>("[data-episode-links]"),
   homeButton: document.querySelector<HTMLElement>("[data-not-found-home]"),
-}, document.documentElement.dataset.basePath ?? "/"); // (client/base-path.ts, kept out of every page's script)
+}, basePath);
 
 if (document.querySelector("[data-island]")) {
   void import("./islands/hydrate").then(({ hydrateIslands }) => {

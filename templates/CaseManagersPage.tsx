@@ -8,6 +8,8 @@ export interface CaseManagerDocumentCard {
   summary: string;
   /** The document's web page: the same content, readable without opening a file. */
   pageUrl: string;
+  /** The web page's language when it exists only in English and this page is not ("en": the letter template). */
+  pageLang?: "en";
   downloads: DownloadLink[];
 }
 
@@ -32,7 +34,7 @@ export function CaseManagersPage({ documents, ...props }: CaseManagersPageProps)
                 <p>{document.summary}</p>
                 <DownloadLinks label={document.label} links={document.downloads} lang={lang} />
                 <p className="download-page-link">
-                  <a href={document.pageUrl}>
+                  <a href={document.pageUrl} hrefLang={document.pageLang}>
                     {words.readAsPage}
                     <span className="visually-hidden">: {document.label}</span>
                   </a>

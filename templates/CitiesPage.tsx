@@ -6,7 +6,8 @@ import { textFor } from "./text";
 
 export interface CitiesPageProps {
   chrome: PageChrome;
-  cities: { name: string; href: string; airports: string }[];
+  /** hrefLang "en": the city has no page in this page's language. */
+  cities: { name: string; href: string; hrefLang?: "en"; airports: string }[];
 }
 
 /** /cities/: every city with a page of its own, the target of the "Cities We Serve" breadcrumb. */
@@ -26,7 +27,7 @@ export function CitiesPage({ chrome, cities }: CitiesPageProps) {
           <ul className="city-grid">
             {cities.map((city) => (
               <li key={city.href} className="card">
-                <a href={city.href}>{city.name}</a>
+                <a href={city.href} hrefLang={city.hrefLang}>{city.name}</a>
                 <span className="card-meta">{words.airports}: {city.airports}</span>
               </li>
             ))}

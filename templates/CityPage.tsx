@@ -18,10 +18,10 @@ export interface CityPageProps {
   city: City;
   common: CityCommon;
   /** The care-trip cards, linking to the city's destination pages. */
-  /** A trip without a summary has none in the page's language (its page is English only). */
-  careTrips: { href: string; destination: string; location: string; summary?: string }[];
+  /** A trip without a summary has none in the page's language (its page is English only: hrefLang "en"). */
+  careTrips: { href: string; hrefLang?: "en"; destination: string; location: string; summary?: string }[];
   /** Nearby places; those without a page of their own have no href and are shown as text. */
-  nearby: { name: string; href?: string }[];
+  nearby: { name: string; href?: string; hrefLang?: "en" }[];
   video?: VideoFacadeProps;
 }
 
@@ -96,7 +96,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
             {careTrips.map((trip) => (
               <li key={trip.href} className="card">
                 <h3>
-                  <a href={trip.href}>{words.careTrip(city.cityName, trip.destination)}</a>
+                  <a href={trip.href} hrefLang={trip.hrefLang}>{words.careTrip(city.cityName, trip.destination)}</a>
                 </h3>
                 <p className="card-meta">{trip.location}</p>
                 {trip.summary && <p>{trip.summary}</p>}
@@ -132,7 +132,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
           <h2 id="other-cities">{words.otherCities}</h2>
           <ul className="pill-list">
             {nearby.map((place) => (
-              <li key={place.name}>{place.href ? <a href={place.href}>{place.name}</a> : <span>{place.name}</span>}</li>
+              <li key={place.name}>{place.href ? <a href={place.href} hrefLang={place.hrefLang}>{place.name}</a> : <span>{place.name}</span>}</li>
             ))}
           </ul>
           <p>

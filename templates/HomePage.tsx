@@ -12,7 +12,8 @@ import { HeroPhoto, SectionPhoto } from "./Photo";
 export interface HomePageProps {
   chrome: PageChrome;
   home: Home;
-  cities: { name: string; href: string }[];
+  /** hrefLang "en": the city has no page in this page's language. */
+  cities: { name: string; href: string; hrefLang?: "en" }[];
 }
 
 export function HomePage({ chrome, home, cities }: HomePageProps) {
@@ -69,7 +70,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
           <ul className="pill-list">
             {cities.map((city) => (
               <li key={city.href}>
-                <a href={city.href}>{city.name}</a>
+                <a href={city.href} hrefLang={city.hrefLang}>{city.name}</a>
               </li>
             ))}
           </ul>

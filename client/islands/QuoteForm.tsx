@@ -303,7 +303,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
         {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
       </div>
       <p className="form-privacy">
-        <a href={underBasePath("/privacy/", basePath)}>{text.privacy}</a>
+        <a href={underBasePath("/privacy/", basePath)} hrefLang={lang === "en" ? undefined : "en"}>
+          {text.privacy}
+        </a>
       </p>
       {/* Sent only when the form is posted without JavaScript: the receiver then knows which form it was, in which language. */}
       <input type="hidden" name="source_slot" value={slot} />

@@ -108,7 +108,11 @@ export class StaticSite extends Construct {
       defaultBehavior: siteBehavior,
       additionalBehaviors: { "previews/*": { ...siteBehavior, responseHeadersPolicy: previewHeaders } },
       // A missing object is a 403 from a private bucket (CloudFront may not list it): both are the site's 404 page.
-      // Error responses belong to the whole distribution, so a preview's missing page gets the live site's 404 page.
+      // Error responses belong to the whole distribution, so a preview's missing page gets the live site's 404 page,
+      // and a missing /es/… page the English one: the viewer-request function runs before the bucket answers, so it
+      // cannot see the miss and pick es/404.html, and a Lambda@Edge origin-response function would be one more thing
+      // to deploy in us-east-1 and keep working. Instead /404.html carries the Spanish 404's words, hidden, and the
+      // page's script shows them under /es/ (client/language-not-found.ts, docs/i18n-pages.md).
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 404,

@@ -37,6 +37,14 @@ export function englishSite(content: SiteContent): Local {
   return { lang: "en", content, words: textFor("en"), versions, url: (url) => url, link: (url) => url };
 }
 
+/**
+ * The hreflang of a link from a page of `local` to the English URL `englishUrl`: "en" when that page exists only in
+ * English (the link then leads there, and says so); none when it leads to a page in the linking page's language.
+ */
+export function englishOnlyLang(local: Local, englishUrl: string): "en" | undefined {
+  return local.lang !== "en" && local.link(englishUrl) === englishUrl ? "en" : undefined;
+}
+
 /** The sites of the other languages there are translations for, made once per content (cityRoutes asks per city). */
 export function otherSites(content: SiteContent): Local[] {
   let sites = otherSitesByContent.get(content);

@@ -18,7 +18,7 @@ import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/tex
 import { renderMarkdown } from "../content/markdown";
 import { chromeFor, crumbsOf, home, lazyPage, page, shareCardFor, videoFor } from "./page-route";
 import { documentRoutes, downloadLinks } from "./document-routes";
-import { caseManagersUrl, documentUrl, englishSite, otherSites, type Local } from "./languages";
+import { caseManagersUrl, documentUrl, englishOnlyLang, englishSite, otherSites, type Local } from "./languages";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
 import { podcastFeedUrl } from "./podcast";
 import { robotsText } from "./robots";
@@ -174,7 +174,7 @@ function homeRoute(local: Local, assets: AssetUrls): Route {
   }, { modal: true });
   const cityLinks = local.content.cities.map((city) => {
     const { name, href } = listedCity(city);
-    return { name, href };
+    return { name, href, hrefLang: englishOnlyLang(local, href) };
   });
   return page("home", local.url("/"), <HomePage chrome={chrome} home={homeContent} cities={cityLinks} />);
 }
@@ -187,7 +187,7 @@ function citiesRoute(local: Local, assets: AssetUrls): Route {
     url: citiesUrl,
     breadcrumb: [crumbsOf(local).home, crumbsOf(local).cities],
   });
-  const cityCards = content.cities.map(listedCity);
+  const cityCards = content.cities.map((city) => ({ ...listedCity(city), hrefLang: englishOnlyLang(local, cityUrl(city.urlSlug)) }));
   return page("cities", local.url(citiesUrl), <CitiesPage chrome={chrome} cities={cityCards} />);
 }
 
@@ -227,6 +227,7 @@ function staticPageRoute(local: Local, assets: AssetUrls, english: Page, downloa
       label: card.label,
       summary: card.summary,
       pageUrl: documentUrl(document.slug),
+      pageLang: englishOnlyLang(local, documentUrl(document.slug)),
       downloads: downloadLinks(downloads, document.slug, document === letter ? "en" : local.lang),
     }));
     return page("case-managers", localUrl, <CaseManagersPage {...props} documents={documents} />);
@@ -250,12 +251,14 @@ function cityRoute(local: Local, assets: AssetUrls, city: City): Route {
   const nearby = [city.nearbyCity1, city.nearbyCity2, city.nearbyCity3].map((place) => ({
     name: place.name,
     href: place.slug ? cityUrl(place.slug) : undefined,
+    hrefLang: place.slug ? englishOnlyLang(local, cityUrl(place.slug)) : undefined,
   }));
   // From the site's root like every other link (issue 12): a link relative to /naples/ would lead elsewhere from a
   // host that serves /naples without redirecting it to /naples/.
   // A destination not translated shows no summary here rather than an English one; its link leads to its English page.
   const careTrips = content.destinations.map((destination) => ({
     href: destinationUrl(city.urlSlug, destination.urlSegment),
+    hrefLang: englishOnlyLang(local, destinationUrl(city.urlSlug, destination.urlSegment)),
     destination: destination.destination,
     location: destination.location,
     summary: translation && !translation.destinations.has(destination.slug) ? undefined : fillCity(destination.intro, city.cityName),
@@ -365,10 +368,15 @@ function notFoundRoute(local: Local, assets: AssetUrls): Route {
   });
   const url = local.url("/404.html");
   // Only to a language with a home page of its own.
-  const otherLanguages = local.translation
-    ? []
-    : otherSites(local.content).flatMap((other) => (other.link("/") === "/" ? [] : [{ lang: other.lang, href: other.link("/") }]));
-  const element = <NotFoundPage chrome={chrome} otherLanguages={otherLanguages} />;
+  const others = local.translation ? [] : otherSites(local.content);
+  const otherLanguages = others.flatMap((other) => (other.link("/") === "/" ? [] : [{ lang: other.lang, href: other.link("/") }]));
+  // Every translation has its 404 page (languages.ts): its words, for CloudFront's one error page (NotFoundPage).
+  const translations = others.map((other) => ({
+    lang: other.lang,
+    title: other.words.notFound.title(other.content.site.companyName),
+    home: other.link("/"),
+  }));
+  const element = <NotFoundPage chrome={chrome} otherLanguages={otherLanguages} translations={translations} />;
   const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element, ...(chrome.head.card && { card: chrome.head.card }) };
   return local.translation ? withTranslated(local, route) : route;
 }

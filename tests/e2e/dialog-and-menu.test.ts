@@ -144,7 +144,7 @@ describe("the thank-you and 404 pages", () => {
 
   it("answers an unknown path with the 404 page and writes the path to the console", async () => {
     const { page, messages } = await browser.open("/no-such-page/");
-    expect(await page.locator("h1").textContent()).toBe("Page Not Found");
+    expect(await page.locator("h1:visible").textContent()).toBe("Page Not Found");
     await expect.poll(() => messages).toContain("warning: Page not found: /no-such-page/");
     await page.context().close();
   });

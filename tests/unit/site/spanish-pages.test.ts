@@ -20,7 +20,8 @@ let routes: Route[];
 const left = "naples";
 
 beforeAll(async () => {
-  english = (await loadRealSite()).content;
+  // The real content without data/es/ (merged since), so the pseudo-translation below is the only one.
+  english = { ...(await loadRealSite()).content, translations: {} };
   content = withSpanish(english, pseudoTranslation(english, { withoutCities: [left] }));
   downloads = await generateDocuments(content);
   routes = createRoutes(content, testAssets, downloads);
@@ -171,6 +172,38 @@ describe("hreflang, the sitemap and the language switcher", () => {
     expect(link.text()).toBe("¿Busca una página en español? Vaya a la página de inicio en español.");
     expect(render("/es/404.html")("main p[lang] a")).toHaveLength(0);
     expect(load(String(renderRoute(createRoutes(english, testAssets, downloads).find((r) => r.url === "/404.html")!, { site: english.site }).contents))("main p[lang]")).toHaveLength(0);
+  });
+
+  it("carries the Spanish 404's own words, hidden and marked Spanish, on the English 404 (CloudFront's one error page)", () => {
+    const spanish404 = render("/es/404.html");
+    const block = render("/404.html")("main [data-not-found-translation]");
+    expect(block.attr("lang")).toBe("es");
+    expect(block.attr("hidden")).toBe("hidden");
+    expect(block.attr("data-title")).toBe(spanish404("title").text());
+    expect(block.find("h1").text()).toBe(spanish404("main h1").text());
+    expect(block.find("p.lead").text()).toBe(spanish404("main p.lead").text());
+    expect(block.find("a[href='/es/']").text()).toBe(spanish404("main a[data-not-found-home]").text());
+    expect(spanish404("main [data-not-found-translation]")).toHaveLength(0);
+  });
+
+  it("marks every link from a Spanish page to a page that exists only in English with hreflang=\"en\"", () => {
+    const isPage = (href: string) => href.startsWith("/") && !href.startsWith("//") && !/\.[a-z]+$/i.test(href.split(/[?#]/)[0]!);
+    const unmarked = new Set<string>();
+    for (const route of spanish()) {
+      const $ = render(route.url);
+      // Markdown bodies (.prose) are the translators' text: their links are not written by a template.
+      $("a[href]").not(".prose a").each((_, a) => {
+        const href = a.attribs.href!;
+        if (isPage(href) && !href.startsWith("/es/") && a.attribs.hreflang !== "en") unmarked.add(`${route.url} → ${href}`);
+      });
+    }
+    expect([...unmarked]).toEqual([]);
+    // The ones the templates write: the letter template's card, and a nearby city with no Spanish page.
+    const letter = render("/es/for-case-managers/")(`a[href='/for-case-managers/${english.documents.letter.slug}/']`);
+    expect(letter.attr("hreflang")).toBe("en");
+    const toLeft = spanish().flatMap((route) => render(route.url)(`main a[href='/${left}/']`).get());
+    expect(toLeft.length).toBeGreaterThan(0);
+    expect(render("/for-case-managers/")("a[hreflang='en']")).toHaveLength(0);
   });
 
   it("has no hreflang links on a page in one language only", () => {

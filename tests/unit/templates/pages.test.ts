@@ -81,16 +81,16 @@ describe("the /thank-you/ page", () => {
 describe("the 404 page", () => {
   it("has the heading and text of spec §8", async () => {
     const $ = await renderPage("/404.html");
-    expect(textOf($, "h1")).toEqual(["Page Not Found"]);
-    expect(textOf($, ".not-found .lead")).toEqual([
+    expect(textOf($, "[data-not-found-own] h1")).toEqual(["Page Not Found"]);
+    expect(textOf($, "[data-not-found-own] .lead")).toEqual([
       "The page you're looking for doesn't exist. If you need immediate medical flight coordination, please call our emergency line.",
     ]);
   });
 
   it("links to the home page and to the phone line", async () => {
     const $ = await renderPage("/404.html");
-    expect($('.not-found .button-row a[href="/"]').text()).toBe("Go to the home page");
-    expect($('.not-found .button-row a[href="tel:+18003273004"]').text()).toBe("Call: (800) 327-3004");
+    expect($('[data-not-found-own] .button-row a[href="/"]').text()).toBe("Go to the home page");
+    expect($('[data-not-found-own] .button-row a[href="tel:+18003273004"]').text()).toBe("Call: (800) 327-3004");
     expect($('meta[name="robots"]').attr("content")).toBe("noindex");
   });
 
