@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import type { BuildResult } from "./engine/stages";
+import { formatSummary } from "./engine/summary-text";
 import { gateNames, type GateName } from "./check/gates";
 import { normalizeBasePath } from "./engine/build-path";
 import { ContentError, DeployError, UserError, formatAnnotation, formatContentWarnings, formatUserError, sortProblems } from "./errors";
@@ -23,6 +23,9 @@ const defaultIo: Io = {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
 };
+
+/** The lines a build ends with, printed by `flightsite build`; exported here for the tests. */
+export { formatSummary };
 
 /** Runs one flightsite command; returns the exit code. The only place that reports fatal errors. */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
@@ -266,44 +269,6 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
 }
 
-/** The few lines that end a build: pages by kind, total size, where the time went, and any warnings. */
-export function formatSummary(result: BuildResult, outDir: string, { verbose = false } = {}): string {
-  const pages = Object.entries(result.pagesByKind).map(([kind, count]) => `${count} ${kind}`).join(", ");
-  const total = Object.values(result.pagesByKind).reduce((a, b) => a + b, 0);
-  const timings = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms} ms`).join(", ");
-  return [
-    result.upToDate
-      ? `flightsite: nothing changed since the last build; ${outDir}/ keeps its ${total} pages (${pages})`
-      : `flightsite: built ${total} pages into ${outDir}/ (${pages})`,
-    `  ${result.files} files, ${(result.bytes / 1024).toFixed(0)} KB${result.reused > 0 ? `, ${result.reused} unchanged since the last build` : ""}`,
-    `  ${timings}`,
-    `  peak memory: ${megabytes(result.memory.start)} at the start; ${Object.entries(result.memory.stages).map(([stage, bytes]) => `${stage} ${megabytes(bytes)}`).join(", ")}`,
-    // After the lines scripts/bench-build.ts reads by position.
-    ...(result.shareCards
-      ? [`  share cards: ${result.shareCards.drawn} drawn, ${result.shareCards.stored} from .flightsite/cards/, ${result.shareCards.total - result.shareCards.drawn - result.shareCards.stored} unchanged`]
-      : []),
-    ...(result.javascriptGzip
-      ? [
-          `  JavaScript (gzip): ${kilobytes(result.javascriptGzip.everyPage)} on every page (budget 3 KB), ` +
-            `${kilobytes(result.javascriptGzip.withForm)} on a page with a quote form, like a city page (budget 12 KB)`,
-        ]
-      : []),
-    ...(result.languages ?? []).map(({ lang, pages, englishOnly }) => {
-      const shown = verbose ? englishOnly : englishOnly.slice(0, 5);
-      const more = englishOnly.length - shown.length;
-      return (
-        `  ${languageNames[lang] ?? lang} (/${lang}/): ${pages} pages; ${englishOnly.length} English only` +
-        (shown.length > 0 ? `: ${shown.join(", ")}${more > 0 ? `, and ${more} more (--verbose lists them all)` : ""}` : "")
-      );
-    }),
-    ...(result.photos && result.photos.encoded + result.photos.cached > 0 ? [`  photos: ${result.photos.encoded} encoded, ${result.photos.cached} from cache`] : []),
-    ...result.warnings.map((warning) => `  warning: ${warning}`),
-    "",
-  ].join("\n");
-}
-
-const languageNames: Record<string, string> = { es: "Spanish" };
-
 // --- internal ---
 
 /**
@@ -346,8 +311,6 @@ function buildDay(env: Record<string, string | undefined>): string {
   return new Date(env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now()).toISOString().slice(0, 10);
 }
 
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function parseGates(value: string): GateName[] {
   const names = value.split(",").map((name) => name.trim());

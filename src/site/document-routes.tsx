@@ -35,19 +35,22 @@ export function documentRoutes(local: Local, assets: AssetUrls, downloads: Downl
     return { url: local.url(url), props };
   };
 
-  const checklistPage = frame(checklist);
   const groups = [
     { id: "before-the-flight", ...checklist.preFlight, items: content.cityCommon.preFlightChecklist },
     { id: "planning-the-return", ...checklist.return, items: content.cityCommon.returnChecklist },
   ];
-  // Another language has no letter template page: it would be English.
+  // Another language has no letter template page (it would be English), and its other two only with their
+  // translation: without it there is no download in that language to link to.
   if (local.translation) {
-    const itineraryPage = frame(itinerary);
+    const urls = local.versions[local.lang as keyof Local["versions"]]?.urls;
+    if (!urls?.has(documentUrl(checklist.slug)) || !urls.has(documentUrl(itinerary.slug))) return [];
+    const [checklistPage, itineraryPage] = [frame(checklist), frame(itinerary)];
     return [
       page("case-manager-document", checklistPage.url, <ChecklistDocumentPage {...checklistPage.props} groups={groups} notes={checklist.notes} />),
       page("case-manager-document", itineraryPage.url, <SampleItineraryPage {...itineraryPage.props} notice={itinerary.sampleNotice} steps={itinerary.steps} notes={itinerary.notes} />),
     ];
   }
+  const checklistPage = frame(checklist);
   const letterPage = frame(letter);
   const lines = (kind: LetterBlock["kind"], texts: string[]): LetterBlock => ({ kind, lines: texts.map(splitPlaceholders) });
   const letterBlocks = [

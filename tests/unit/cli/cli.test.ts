@@ -44,7 +44,8 @@ describe("flightsite --help", () => {
     const env = { ...process.env, SOURCE_DATE_EPOCH: "1795521600" };
     const result = spawnSync(process.execPath, ["../bin/flightsite.js", "build", "--out", out], { cwd: path.join(projectRoot, "templates"), encoding: "utf8", env });
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`flightsite: built 86 pages into ${out}/`);
+    // Every English page, and the Spanish version of each that data/es/ translates (all but 7 English-only ones).
+    expect(result.stdout).toContain(`flightsite: built ${86 + 79} pages into ${out}/`);
     expect(readFileSync(path.join(out, "accessibility/index.html"), "utf8")).toContain("This version of the site was built and checked on November 24, 2026.");
     rmSync(out, { recursive: true, force: true });
   }, 60_000);
@@ -77,8 +78,9 @@ describe("flightsite build", () => {
     expect(first.code).toBe(0);
     const lines = first.stdout.split("\n");
     expect(lines[0]).toMatch(new RegExp(`^flightsite: built \\d+ pages into ${out.replaceAll("/", "\\/")}/ \\(`));
-    expect(lines[0]).toContain("1 home, 1 cities, ");
-    expect(lines[0]).toContain("21 city, 42 destination, 1 not-found)");
+    // Each kind counts its English and its Spanish pages: data/es/ translates every city, destination and the 404 page.
+    expect(lines[0]).toContain("2 home, 2 cities, ");
+    expect(lines[0]).toContain("42 city, 84 destination, 2 not-found)");
     expect(lines[1]).toMatch(/^ {2}\d+ files, \d+ KB$/);
     expect(lines[2]).toMatch(/^ {2}load \d+ ms, validate \d+ ms, bundle \d+ ms, documents \d+ ms, render \d+ ms, check \d+ ms, swap \d+ ms$/);
     expect(lines[3]).toMatch(/^ {2}peak memory: \d+\.\d MB at the start; load \d+\.\d MB, validate \d+\.\d MB, bundle \d+\.\d MB, documents \d+\.\d MB, render \d+\.\d MB, check \d+\.\d MB, swap \d+\.\d MB$/);

@@ -42,7 +42,7 @@ describe("translations from the command line", () => {
     const englishFile = path.join(work, "data/site.yaml");
     await writeFile(englishFile, (await readFile(englishFile, "utf8")).replace("tagline: There When You Need Us", "tagline: There Whenever You Need Us"));
     const warned = await run(build(), { GITHUB_ACTIONS: "true" });
-    expect(warned.code).toBe(0);
+    expect(warned.code, warned.stderr).toBe(0);
     const file = shown("data/es/site.yaml");
     expect(warned.stderr).toContain(`flightsite: 1 translation warning in ${file} (the pages stay translated; build --strict fails on them)\n${file}:2:10 tagline: the English changed since this was translated\n`);
     expect(warned.stdout).toContain(`::warning file=${file},line=2,col=10::tagline: the English changed since this was translated\n`);

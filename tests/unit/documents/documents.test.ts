@@ -20,12 +20,15 @@ afterEach(() => {
 });
 
 describe("the case-manager downloads", () => {
-  it("are four files in downloads/: three PDFs and the letter template as a Word document too", () => {
-    expect(downloads.map((d) => [d.file, d.format, d.document])).toEqual([
-      ["downloads/pre-flight-checklist.pdf", "pdf", "pre-flight-checklist"],
-      ["downloads/letter-of-medical-necessity-template.docx", "docx", "letter-of-medical-necessity-template"],
-      ["downloads/letter-of-medical-necessity-template.pdf", "pdf", "letter-of-medical-necessity-template"],
-      ["downloads/sample-itinerary.pdf", "pdf", "sample-itinerary"],
+  it("are four files in downloads/ (three PDFs and the letter template as a Word document too), and the checklist and itinerary in Spanish", () => {
+    expect(downloads.map((d) => [d.file, d.format, d.document, d.lang ?? "en"])).toEqual([
+      ["downloads/pre-flight-checklist.pdf", "pdf", "pre-flight-checklist", "en"],
+      ["downloads/letter-of-medical-necessity-template.docx", "docx", "letter-of-medical-necessity-template", "en"],
+      ["downloads/letter-of-medical-necessity-template.pdf", "pdf", "letter-of-medical-necessity-template", "en"],
+      ["downloads/sample-itinerary.pdf", "pdf", "sample-itinerary", "en"],
+      // data/es/ translates these two; the letter template stays English.
+      ["downloads/pre-flight-checklist.es.pdf", "pdf", "pre-flight-checklist", "es"],
+      ["downloads/sample-itinerary.es.pdf", "pdf", "sample-itinerary", "es"],
     ]);
   });
 
@@ -43,13 +46,14 @@ describe("the case-manager downloads", () => {
     expect((await pdfFacts(file("sample-itinerary.pdf").contents)).roles).toEqual(expect.arrayContaining(["Table", "TR", "TH", "TD"]));
   });
 
-  it("put the company name, tagline and phone line on every page of every PDF", async () => {
+  it("put the company name, tagline (in the PDF's language) and phone line on every page of every PDF", async () => {
+    const taglines = { en: "There When You Need Us", es: "Con usted cuando nos necesite" };
     for (const download of downloads.filter((d) => d.format === "pdf")) {
       const pages = await pdfPages(download.contents);
       expect(pages.length, download.file).toBeGreaterThan(0);
       for (const page of pages) {
         expect(page, download.file).toContain("Florida Medical Flights");
-        expect(page, download.file).toContain("There When You Need Us");
+        expect(page, download.file).toContain(taglines[download.lang ?? "en"]);
         expect(page, download.file).toContain("(800) 327-3004");
       }
     }

@@ -123,8 +123,13 @@ describe("createRoutes on the real content", () => {
       urlset: { "@_xmlns": string; url: { loc: string }[] };
     };
     expect(parsed.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-    expect(parsed.urlset.url.map((u) => u.loc)).toEqual(sitemap.kind === "sitemap" ? sitemap.urls : []);
-    expect(parsed.urlset.url.map((u) => u.loc)).toContain(`${baseUrl}/naples/flights-to-mayo-clinic-rochester/`);
+    // The sitemap lists the pages of both languages (the Spanish ones with their alternates: spanish-pages.test.ts).
+    const locs = sitemap.kind === "sitemap" ? sitemap.urls.map((entry) => (typeof entry === "string" ? entry : entry.loc)) : [];
+    expect(parsed.urlset.url.map((u) => u.loc)).toEqual(locs);
+    const indexable = (await loadRealSite()).routes.filter((r) => r.kind === "page" && r.pageKind !== "thank-you" && r.pageKind !== "not-found");
+    expect([...locs].sort()).toEqual(indexable.map((r) => `${baseUrl}${r.url}`).sort());
+    expect(locs).toContain(`${baseUrl}/naples/flights-to-mayo-clinic-rochester/`);
+    expect(locs).toContain(`${baseUrl}/es/naples/flights-to-mayo-clinic-rochester/`);
   });
 
   it("writes a robots.txt that allows everything and names the sitemap", async () => {

@@ -20,7 +20,7 @@ let routes: Route[];
 const left = "naples";
 
 beforeAll(async () => {
-  // The real content without data/es/ (merged since), so the pseudo-translation below is the only one.
+  // The English of data/ alone: its own Spanish (data/es/) is left out for the stand-in translation made here.
   english = { ...(await loadRealSite()).content, translations: {} };
   content = withSpanish(english, pseudoTranslation(english, { withoutCities: [left] }));
   downloads = await generateDocuments(content);
@@ -91,6 +91,13 @@ describe("the Spanish routes", () => {
 
   it("makes no Spanish route at all without a translation", () => {
     expect(createRoutes(english, testAssets, downloads).some((route) => route.url.startsWith("/es/"))).toBe(false);
+  });
+
+  it("makes the other Spanish pages, and none of /for-case-managers/, when the documents are not translated", async () => {
+    const partial = withSpanish(english, { ...pseudoTranslation(english), documents: {} });
+    const partialRoutes = createRoutes(partial, testAssets, await generateDocuments(partial));
+    expect(partialRoutes.filter((route) => route.url.startsWith("/es/for-case-managers/"))).toEqual([]);
+    expect(partialRoutes.some((route) => route.url === "/es/about/")).toBe(true);
   });
 
   it("has no Spanish home page without home.yaml translated, and links its logo and crumbs to the English home then", () => {

@@ -14,13 +14,19 @@ beforeAll(async () => {
   );
 });
 
+/** The language of a page: data/es/ gives most pages a Spanish version under /es/. */
+const langOf = (url: string) => (url.startsWith("/es/") ? "es" : "en");
+
 /** The pages for which `check` returns something other than undefined, with what it returned. */
 const failing = (check: ($: CheerioAPI, url: string) => unknown) =>
   pages.map(({ url, $ }) => [url, check($, url)]).filter(([, result]) => result !== undefined);
 
 describe("every page of the site", () => {
-  it("is rendered: home, cities, 11 static pages, 3 document pages, privacy, accessibility, 21 cities × 3 pages, 4 podcast pages and the 404 page", () => {
-    expect(pages).toHaveLength(1 + 1 + 11 + 3 + 2 + 63 + 4 + 1);
+  it("is rendered: home, cities, 11 static pages, 3 document pages, privacy, accessibility, 21 cities × 3 pages, 4 podcast pages and the 404 page, and each in Spanish but 7", () => {
+    const english = pages.filter(({ url }) => langOf(url) === "en");
+    expect(english).toHaveLength(1 + 1 + 11 + 3 + 2 + 63 + 4 + 1);
+    // English only: the letter template, privacy, accessibility and the podcast's pages.
+    expect(pages).toHaveLength(english.length * 2 - (1 + 2 + 4));
   });
 
   // Issue 12: a relative link breaks when a host serves /naples without redirecting it to /naples/.
@@ -40,17 +46,19 @@ describe("every page of the site", () => {
     expect(failing(($) => (shown($).length === 1 ? undefined : shown($).length))).toEqual([]);
   });
 
-  it('declares lang="en" and starts with the HTML doctype', () => {
-    expect(failing(($) => ($("html").attr("lang") === "en" ? undefined : $("html").attr("lang")))).toEqual([]);
+  it('declares lang="en", or lang="es" under /es/, and starts with the HTML doctype', () => {
+    expect(failing(($, url) => ($("html").attr("lang") === langOf(url) ? undefined : $("html").attr("lang")))).toEqual([]);
+    expect(pages.filter(({ $ }) => $("html").attr("lang") === "es").length).toBeGreaterThan(0);
     for (const route of pages) expect(route.$.html().startsWith("<!DOCTYPE html>"), route.url).toBe(true);
   });
 
   it("shows the phone line as a call link in the header and in the fixed call bar", () => {
     expect(
-      failing(($) => {
+      failing(($, url) => {
         const header = $('.site-header a[href="tel:+18003273004"]').text();
         const bar = $('a.call-bar[href="tel:+18003273004"]').text();
-        return header === "(800) 327-3004" && bar === "Call 24/7: (800) 327-3004" ? undefined : [header, bar];
+        const call = { en: "Call 24/7: (800) 327-3004", es: "Llame las 24 horas: (800) 327-3004" }[langOf(url)];
+        return header === "(800) 327-3004" && bar === call ? undefined : [header, bar];
       }),
     ).toEqual([]);
   });
@@ -73,10 +81,12 @@ describe("every page of the site", () => {
       "/procedures/bedside-to-bedside/", "/for-families/", "/for-case-managers/", "/technology/real-time-tracking/",
       "/insurance/", "/about/", "/contact/", "/podcast/",
     ];
+    // A Spanish page's navigation leads to the Spanish pages, and to the podcast, which is in English only.
+    const spanish = expected.map((href) => (href === "/podcast/" ? href : `/es${href}`));
     expect(
-      failing(($) => {
-        const hrefs = $('nav[aria-label="Main"] a').toArray().map((a) => $(a).attr("href")!);
-        return expected.every((href) => hrefs.includes(href)) ? undefined : hrefs;
+      failing(($, url) => {
+        const hrefs = $(`nav[aria-label="${langOf(url) === "es" ? "Principal" : "Main"}"] a`).toArray().map((a) => $(a).attr("href")!);
+        return (langOf(url) === "es" ? spanish : expected).every((href) => hrefs.includes(href)) ? undefined : hrefs;
       }),
     ).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { ContactPage } from "../../../templates/ContactPage";
 import { FooterQuote } from "../../../templates/FooterQuote";
 import { QuoteDialog } from "../../../templates/QuoteDialog";
 import { quoteSectionText } from "../../../templates/quote-text";
-import { loadRealSite, routeOf } from "../support/site";
+import { loadRealSite, renderPage, routeOf } from "../support/site";
 
 let site: SiteContent["site"];
 beforeAll(async () => {
@@ -127,10 +127,15 @@ describe("the other quote forms in Spanish", () => {
   it("gives the contact page's form the language of the page's chrome when the page carries one", async () => {
     const route = await routeOf("/contact/");
     if (!("element" in route)) throw new Error("/contact/ is not a page");
-    const element = route.element as ReactElement<{ chrome: object }>;
-    const $ = render(cloneElement(element, { chrome: { ...element.props.chrome, lang: "es" } }));
+    const element = route.element as ReactElement<{ chrome: object; lang?: string }>;
+    // The routes give every contact page its language; without one, the page's chrome decides.
+    expect(element.props.lang).toBe("en");
+    const $ = render(cloneElement(element, { chrome: { ...element.props.chrome, lang: "es" }, lang: undefined }));
     expect($("#quote-heading").text()).toBe("Pida una cotización");
     expect($("#quote form input[name=lang]").attr("value")).toBe("es");
+    const spanish = await renderPage("/es/contact/");
+    expect(spanish("#quote-heading").text()).toBe("Pida una cotización");
+    expect(spanish("#quote form input[name=lang]").attr("value")).toBe("es");
   });
 
   it("says in Spanish that a preview's form sends nothing, and how to call instead", () => {
