@@ -75,6 +75,23 @@ describe("the build engine", () => {
       await editFile(file("cities/naples.yaml"), /name: Naples Municipal Airport$/m, "name: Naples Airport");
     }, 60_000);
 
+    it("after a save of a city's translation, renders and writes exactly that city's Spanish pages", async () => {
+      const engine = inMemory();
+      await engine.run();
+      const spanish = file("es/cities/naples.yaml");
+      await editFile(spanish, /^localCareOverview: >-\n  /m, "localCareOverview: >-\n  También, ");
+      try {
+        const saved = await engine.run({ data: [spanish] });
+        // Its destination pages are made from the city too; only the city's own page shows that text.
+        expect(saved.rendered.sort()).toEqual(naplesPages.filter((page) => page.startsWith("es/")));
+        expect(saved.written).toEqual(["es/naples/index.html"]);
+        expect(await readFile(path.join(project.outDir, "es/naples/index.html"), "utf8")).toContain("También, Naples");
+        expect(await differences(project.outDir, await clean(), [manifestFile])).toEqual([]);
+      } finally {
+        await editFile(spanish, /^localCareOverview: >-\n  También, /m, "localCareOverview: >-\n  ");
+      }
+    }, 60_000);
+
     it("removes a deleted city's pages from the output and the sitemap", async () => {
       const engine = inMemory();
       await engine.run();
