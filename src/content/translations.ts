@@ -6,7 +6,7 @@ import { describeIssue, formatPath, parseDataFile, type ParsedFile } from "./par
 import { contentKinds, type City, type ContentKind, type Destination, type Page, type SiteConfig } from "./schema";
 import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas, type TranslatableKind } from "./translated-fields";
 import { englishHash, Glossary, glossaryMessage, glossaryMisses, glossaryRules, layOver, type GlossaryRules } from "./translation";
-import type { SourceFile, TranslatedLang, Translation, TranslationNotes } from "./types";
+import type { IncompleteTranslation, SourceFile, TranslatedLang, Translation, TranslationNotes } from "./types";
 
 // data/<lang>/ (docs/translation.md): each file checked against its kind's translation schema, laid over its English
 // file and checked again with the English schema, for complete translations; then what a reviewer should look at.
@@ -40,7 +40,7 @@ export function validateTranslations(
   const problems: ContentProblem[] = [];
   const notes: TranslationNotes = { warnings: [], incomplete: [] };
   const glossaries = new Map<TranslatedLang, GlossaryRules>();
-  const entries: { lang: TranslatedLang; kind: TranslatableKind; parsed: ParsedFile<Record<string, unknown>>; english: EnglishFile }[] = [];
+  const entries: TranslationEntry[] = [];
 
   for (const file of files) {
     const place = translationFileOf(file.path)!;
@@ -70,61 +70,16 @@ export function validateTranslations(
   }
 
   const merged = new Map<TranslatedLang, { kind: TranslatableKind; data: unknown }[]>();
-  for (const { lang, kind, parsed, english: source } of entries) {
-    const spec = translatedFields[kind];
-    const { [recordKey]: record = {}, ...translation } = parsed.data as Record<string, unknown> & { [recordKey]?: Record<string, string> };
-    const englishData = loadYaml(source.file.text, { schema: CORE_SCHEMA });
-    const laid = layOver(spec, englishData, translation);
-    const warn = (path: (string | number)[], problem: string) =>
-      notes.warnings.push({ file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem });
-
-    for (const path of laid.extra) warn(path, `the English (${source.file.path}) has no such text; remove it here`);
-    const englishTexts = new Map(translatedTexts(spec, englishData).map(({ path, text }) => [dottedPath(path), text]));
-    const glossary = glossaries.get(lang);
-    for (const { path, text } of translatedTexts(spec, translation)) {
-      const englishText = englishTexts.get(dottedPath(path));
-      if (englishText === undefined) continue;
-      const recorded = record[dottedPath(path)];
-      if (recorded === undefined) warn(path, "has no record of the English it was translated from; run npm run translation:reviewed");
-      else if (recorded !== englishHash(englishText)) warn(path, "the English changed since this was translated");
-      for (const term of glossary ? glossaryMisses(glossary, englishText, text) : []) warn(path, glossaryMessage(term, glossary!.file));
+  for (const entry of entries) {
+    const laid = layTranslation(entry, glossaries.get(entry.lang), longestCityName);
+    notes.warnings.push(...laid.warnings);
+    problems.push(...laid.problems);
+    if (laid.incomplete) notes.incomplete.push(laid.incomplete);
+    else if (laid.complete !== undefined) {
+      const list = merged.get(entry.lang) ?? [];
+      list.push({ kind: entry.kind, data: laid.complete });
+      merged.set(entry.lang, list);
     }
-
-    // What the PDF downloads print, as validate.ts checks the English of it.
-    for (const { path, text } of translatedTexts(spec, translation).filter(({ path }) => printed(kind, path))) {
-      const found = unprintableCharacters(text);
-      if (found.length > 0) {
-        const list = found.map((character) => `"${character}"`).join(", ");
-        problems.push({ file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem: `has ${list}, which the PDF downloads cannot print; use plain letters and punctuation instead` });
-      }
-    }
-
-    if (laid.missing.length > 0) {
-      notes.incomplete.push({ lang, file: parsed.file.path, english: source.file.path, reasons: laid.missing });
-      continue;
-    }
-    // The same rules as the English: a title too long in translation is a mistake, at its place in the translation.
-    const checked = contentKinds[kind].safeParse(laid.merged, { error: describeIssue });
-    const inTranslation = new Set(translatedTexts(spec, translation).map(({ path }) => dottedPath(path)));
-    const at = (path: (string | number)[], problem: string): ContentProblem =>
-      inTranslation.has(dottedPath(path))
-        ? { file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem }
-        : { file: source.file.path, line: 1, column: 1, field: formatPath(path), problem };
-    if (!checked.success) {
-      problems.push(...checked.error.issues.map((issue) => at(issue.path as (string | number)[], issue.message)));
-      continue;
-    }
-    if (kind === "destination" && longestCityName) {
-      // Titles and descriptions are templates, checked with the longest city name filled in (as validate.ts does the English).
-      const data = checked.data as { title: string; metaDescription: string };
-      for (const [field, max] of [["title", 60], ["metaDescription", 160]] as const) {
-        const filled = data[field].replaceAll("{city}", longestCityName);
-        if (filled.length > max) problems.push(at([field], `must be at most ${max} characters with the city filled in; for "${longestCityName}" it is ${filled.length}`));
-      }
-    }
-    const list = merged.get(lang) ?? [];
-    list.push({ kind, data: checked.data });
-    merged.set(lang, list);
   }
 
   const translations: TranslationsResult["translations"] = {};
@@ -139,6 +94,80 @@ export function validateTranslations(
     }
   }
   return { translations, notes, problems };
+}
+
+/** A translation file that passed its translation schema, with the English file it translates (which passed its own). */
+export interface TranslationEntry {
+  lang: TranslatedLang;
+  kind: TranslatableKind;
+  parsed: ParsedFile<Record<string, unknown>>;
+  english: EnglishFile;
+}
+
+/** What one translation file gives once laid over its English: `complete` is the merged data when it is complete and valid. */
+export interface LaidTranslation {
+  warnings: ContentProblem[];
+  problems: ContentProblem[];
+  incomplete?: IncompleteTranslation;
+  complete?: unknown;
+}
+
+/**
+ * One translation file laid over its English (validateTranslations does this for each; `serve --watch` for the one a
+ * save changed): its review reminders, its mistakes, and its merged data or why it is incomplete.
+ */
+export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules | undefined, longestCityName: string | undefined): LaidTranslation {
+  const { lang, kind, parsed, english: source } = entry;
+  const warnings: ContentProblem[] = [];
+  const problems: ContentProblem[] = [];
+  const spec = translatedFields[kind];
+  const { [recordKey]: record = {}, ...translation } = parsed.data as Record<string, unknown> & { [recordKey]?: Record<string, string> };
+  const englishData = loadYaml(source.file.text, { schema: CORE_SCHEMA });
+  const laid = layOver(spec, englishData, translation);
+  const warn = (path: (string | number)[], problem: string) =>
+    warnings.push({ file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem });
+
+  for (const path of laid.extra) warn(path, `the English (${source.file.path}) has no such text; remove it here`);
+  const englishTexts = new Map(translatedTexts(spec, englishData).map(({ path, text }) => [dottedPath(path), text]));
+  for (const { path, text } of translatedTexts(spec, translation)) {
+    const englishText = englishTexts.get(dottedPath(path));
+    if (englishText === undefined) continue;
+    const recorded = record[dottedPath(path)];
+    if (recorded === undefined) warn(path, "has no record of the English it was translated from; run npm run translation:reviewed");
+    else if (recorded !== englishHash(englishText)) warn(path, "the English changed since this was translated");
+    for (const term of glossary ? glossaryMisses(glossary, englishText, text) : []) warn(path, glossaryMessage(term, glossary!.file));
+  }
+
+  // What the PDF downloads print, as validate.ts checks the English of it.
+  for (const { path, text } of translatedTexts(spec, translation).filter(({ path }) => printed(kind, path))) {
+    const found = unprintableCharacters(text);
+    if (found.length > 0) {
+      const list = found.map((character) => `"${character}"`).join(", ");
+      problems.push({ file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem: `has ${list}, which the PDF downloads cannot print; use plain letters and punctuation instead` });
+    }
+  }
+
+  if (laid.missing.length > 0) return { warnings, problems, incomplete: { lang, file: parsed.file.path, english: source.file.path, reasons: laid.missing } };
+  // The same rules as the English: a title too long in translation is a mistake, at its place in the translation.
+  const checked = contentKinds[kind].safeParse(laid.merged, { error: describeIssue });
+  const inTranslation = new Set(translatedTexts(spec, translation).map(({ path }) => dottedPath(path)));
+  const at = (path: (string | number)[], problem: string): ContentProblem =>
+    inTranslation.has(dottedPath(path))
+      ? { file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem }
+      : { file: source.file.path, line: 1, column: 1, field: formatPath(path), problem };
+  if (!checked.success) {
+    problems.push(...checked.error.issues.map((issue) => at(issue.path as (string | number)[], issue.message)));
+    return { warnings, problems };
+  }
+  if (kind === "destination" && longestCityName) {
+    // Titles and descriptions are templates, checked with the longest city name filled in (as validate.ts does the English).
+    const data = checked.data as { title: string; metaDescription: string };
+    for (const [field, max] of [["title", 60], ["metaDescription", 160]] as const) {
+      const filled = data[field].replaceAll("{city}", longestCityName);
+      if (filled.length > max) problems.push(at([field], `must be at most ${max} characters with the city filled in; for "${longestCityName}" it is ${filled.length}`));
+    }
+  }
+  return { warnings, problems, complete: checked.data };
 }
 
 /** A translation's site settings laid over `site` (the settings a build ends up with: its base path, the quote endpoint). */

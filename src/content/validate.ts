@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { ContentError, sortProblems, type ContentProblem } from "../errors";
 import { unprintableCharacters } from "./printable";
 import type { SiteContent, SourceFile } from "./types";
@@ -16,7 +15,7 @@ import {
   type ContentKind,
 } from "./schema";
 import { fileKinds, translationFileOf } from "./file-kinds";
-import { parseDataFile, type ParsedFile, type ParseResult } from "./parse";
+import { parseDataFile, type ParsedFile } from "./parse";
 import { closestMatch } from "./suggest";
 import { validateTranslations, type EnglishFile, type TranslationsResult } from "./translations";
 import { checkPhotos } from "./photo-files";
@@ -105,116 +104,6 @@ export function validateContent(
     documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },
     translations: translated.translations,
     translationNotes: { warnings: sortProblems(translated.notes.warnings), incomplete: translated.notes.incomplete },
-  };
-}
-
-/**
- * validateContent for a process that validates data/ again after every save (`serve --watch`). A file keeps its
- * parse result until its text changes. When the only files that changed since the last valid content are cities that
- * keep their slug and name, only those are checked again: their schema, and the cities and destinations they name
- * (nothing else of a city is checked across files), so a save costs what it changed, not the whole site. Anything
- * else, and any problem, goes through validateContent, so the problems and their order are always exactly its own.
- */
-export class ContentValidator {
-  #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
-  #last: LastValid | undefined;
-
-  /** validateContent(files, images), from what changed since the last call where possible. */
-  validate(files: SourceFile[], images: ReadonlySet<string> = new Set()): SiteContent {
-    const quick = this.#last && sameSet(this.#last.images, images) && this.#revalidateCities(this.#last, files);
-    if (quick) return quick;
-    try {
-      const content = validateContent(files, this.#parse, images);
-      this.#last = { ...lastValid(files, content, this.#parsed), images };
-      return content;
-    } finally {
-      const present = new Set(files.map((f) => f.path));
-      for (const file of this.#parsed.keys()) if (!present.has(file)) this.#parsed.delete(file);
-    }
-  }
-
-  // --- internal ---
-
-  /**
-   * The content with the changed cities put in, or undefined when more than that changed or a city has a problem.
-   * What it checks across files are validation rules, not what pages are rendered from (that each route declares in
-   * its `madeFrom`, src/site/routes.tsx): a city's slug is what other files name it by and its name orders the
-   * cities, and the cities and destinations it names must exist. So it need not change when a template shows more.
-   */
-  #revalidateCities(last: LastValid, files: SourceFile[]): SiteContent | undefined {
-    if (files.length !== last.files.size) return undefined;
-    const changed: SourceFile[] = [];
-    for (const file of files) {
-      const before = last.files.get(file.path);
-      if (before === file) continue;
-      // A translated city is laid over its English again, with the full validation.
-      if (!before || !last.cityAt.has(file.path) || last.translated.has(file.path)) return undefined;
-      changed.push(file);
-    }
-    const cities = [...last.content.cities];
-    for (const file of changed) {
-      const result = this.#parse(file, City);
-      if (!result.ok) return undefined;
-      const city = result.parsed.data;
-      const index = last.cityAt.get(file.path)!;
-      // The slug and name are what other files and the order of the cities depend on.
-      if (city.urlSlug !== cities[index]!.urlSlug || city.cityName !== cities[index]!.cityName) return undefined;
-      for (const key of ["nearbyCity1", "nearbyCity2", "nearbyCity3"] as const) {
-        const nearby = city[key].slug;
-        if (nearby !== undefined && (nearby === city.urlSlug || !last.citySlugs.has(nearby))) return undefined;
-      }
-      if (Object.keys(city.destinations ?? {}).some((key) => !last.destinationSlugs.has(key))) return undefined;
-      if (city.photo && !last.images.has(city.photo.src)) return undefined;
-      cities[index] = city;
-    }
-    for (const file of changed) last.files.set(file.path, file);
-    last.content = { ...last.content, cities };
-    return last.content;
-  }
-
-  /** parseDataFile, remembering each file's result until its text changes. */
-  #parse = <T>(file: SourceFile, schema: z.ZodType<T>): ParseResult<T> => {
-    const last = this.#parsed.get(file.path);
-    if (last && last.text === file.text && last.schema === schema) return last.result as ParseResult<T>;
-    const result = parseDataFile(file, schema);
-    this.#parsed.set(file.path, { text: file.text, schema, result });
-    return result;
-  };
-}
-
-// --- internal ---
-
-/** What ContentValidator keeps of the last content that passed every check. */
-interface LastValid {
-  content: SiteContent;
-  files: Map<string, SourceFile>;
-  /** Each city file's place in content.cities. */
-  cityAt: Map<string, number>;
-  citySlugs: Set<string>;
-  destinationSlugs: Set<string>;
-  /** The English files that have a translation (data/<lang>/). */
-  translated: Set<string>;
-  /** The files under data/images/ then. */
-  images: ReadonlySet<string>;
-}
-
-const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a === b || (a.size === b.size && [...a].every((name) => b.has(name)));
-
-function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string, { result: ParseResult<unknown> }>): Omit<LastValid, "images"> {
-  const indexOf = new Map<unknown, number>(content.cities.map((city, index) => [city, index]));
-  const cityAt = new Map<string, number>();
-  for (const file of files) {
-    const result = parsed.get(file.path)?.result;
-    const index = result?.ok ? indexOf.get(result.parsed.data) : undefined;
-    if (index !== undefined) cityAt.set(file.path, index);
-  }
-  return {
-    content,
-    files: new Map(files.map((file) => [file.path, file])),
-    cityAt,
-    citySlugs: new Set(content.cities.map((city) => city.urlSlug)),
-    destinationSlugs: new Set(content.destinations.map((destination) => destination.slug)),
-    translated: new Set(files.flatMap((file) => translationFileOf(file.path)?.english ?? [])),
   };
 }
 

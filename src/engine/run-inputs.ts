@@ -33,17 +33,42 @@ export function changedCities(last: RunInputs, next: RunInputs): City[] | undefi
   if (next.photos.digest !== last.photos.digest) return undefined;
   const [before, after] = [last.validated, next.validated];
   // ContentValidator keeps every part of the content that did not change as it was, so identity says it.
-  const others = Object.keys(after) as (keyof SiteContent)[];
-  if (others.some((part) => part !== "cities" && after[part] !== before[part]) || after.cities.length !== before.cities.length) return undefined;
+  // The notes are printed, not rendered; a translation's cities are compared as the cities are, below.
+  const others = (Object.keys(after) as (keyof SiteContent)[]).filter((part) => part !== "cities" && part !== "translations" && part !== "translationNotes");
+  if (others.some((part) => after[part] !== before[part]) || after.cities.length !== before.cities.length) return undefined;
+  const translated = changedTranslations(before, after);
+  if (!translated) return undefined;
   const { listedCity } = next.renderer;
+  const listedAlike = (a: City, b: City) => JSON.stringify(listedCity(a)) === JSON.stringify(listedCity(b));
   const cities: City[] = [];
   for (const [index, city] of after.cities.entries()) {
     const earlier = before.cities[index]!;
-    if (city === earlier) continue;
-    if (JSON.stringify(listedCity(city)) !== JSON.stringify(listedCity(earlier))) return undefined;
+    const changedIn = translated.filter((pair) => pair.after.get(city.urlSlug) !== pair.before.get(city.urlSlug));
+    if (city === earlier && changedIn.length === 0) continue;
+    if (!listedAlike(city, earlier) || changedIn.some((pair) => !listedAlike(pair.after.get(city.urlSlug)!, pair.before.get(city.urlSlug)!))) return undefined;
     cities.push(city);
   }
   return cities;
+}
+
+/**
+ * Each language's translated cities before and after, when nothing else of the translations changed and every
+ * translated city is still there (so no Spanish page came or went); undefined otherwise.
+ */
+function changedTranslations(before: SiteContent, after: SiteContent): { before: Map<string, City>; after: Map<string, City> }[] | undefined {
+  if (after.translations === before.translations) return [];
+  const langs = Object.keys(after.translations) as (keyof SiteContent["translations"])[];
+  if (langs.length !== Object.keys(before.translations).length) return undefined;
+  const pairs: { before: Map<string, City>; after: Map<string, City> }[] = [];
+  for (const lang of langs) {
+    const [was, is] = [before.translations[lang], after.translations[lang]!];
+    if (!was) return undefined;
+    const parts = Object.keys(is) as (keyof typeof is)[];
+    if (parts.some((part) => part !== "cities" && is[part] !== was[part])) return undefined;
+    if (is.cities.size !== was.cities.size || [...is.cities.keys()].some((slug) => !was.cities.has(slug))) return undefined;
+    if (is.cities !== was.cities) pairs.push({ before: was.cities, after: is.cities });
+  }
+  return pairs;
 }
 
 /**

@@ -160,7 +160,10 @@ function translatedRoutes(local: Local, assets: AssetUrls, downloads: Download[]
   for (const page of content.pages) {
     if (urls.has(pageUrl(page.path))) routes.push(staticPageRoute(local, assets, page, downloads));
   }
-  routes.push(...documentRoutes(local, assets, downloads).filter((route) => urls.has(route.url.slice(local.lang.length + 1))));
+  // Only with its document pages: making them looks up the downloads, which exist only for translated documents.
+  if (urls.has(documentUrl(content.documents.checklist.slug))) {
+    routes.push(...documentRoutes(local, assets, downloads).filter((route) => urls.has(route.url.slice(local.lang.length + 1))));
+  }
   return routes.map((route) => withTranslated(local, route));
 }
 

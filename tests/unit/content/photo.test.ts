@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ContentValidator, validateContent } from "../../../src/content/validate";
+import { validateContent } from "../../../src/content/validate";
+import { ContentValidator } from "../../../src/content/content-validator";
 import type { SourceFile } from "../../../src/content/types";
 import { loadRealSite, messagesOf, withFiles } from "../support/site";
 

@@ -5,7 +5,8 @@ import { stringify } from "yaml";
 import { markReviewed } from "../../../src/content/review";
 import { translatedFields, translatedTexts } from "../../../src/content/translated-fields";
 import type { SourceFile } from "../../../src/content/types";
-import { ContentValidator, validateContent } from "../../../src/content/validate";
+import { ContentValidator } from "../../../src/content/content-validator";
+import { validateContent } from "../../../src/content/validate";
 import { loadRealSite } from "../support/site";
 import { edited } from "../support/translation-fixtures";
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ContentValidator, validateContent } from "../../../src/content/validate";
+import { ContentValidator } from "../../../src/content/content-validator";
+import { validateContent } from "../../../src/content/validate";
 import { ContentError, formatContentError } from "../../../src/errors";
 import type { SourceFile } from "../../../src/content/types";
 import { fixture, loadRealSite, messagesOf, withFiles } from "../support/site";

@@ -18,7 +18,9 @@ import { nearbyAirportsRenderer, nearbyCities } from "../support/nearby-airports
 // (cache in memory, output updated in place). Whatever the edits and whichever the parts, the output must stay
 // exactly what a clean build without a cache writes, and a run renders only what its changes affect.
 
-const naplesPages = ["naples/flights-to-mayo-clinic-rochester/index.html", "naples/flights-to-md-anderson-houston/index.html", "naples/index.html"];
+// Naples has a complete Spanish translation in data/es/, so its pages are in both languages and show its airports in both.
+const naplesEnglishPages = ["naples/flights-to-mayo-clinic-rochester/index.html", "naples/flights-to-md-anderson-houston/index.html", "naples/index.html"];
+const naplesPages = [...naplesEnglishPages.map((page) => `es/${page}`), ...naplesEnglishPages];
 
 describe("the build engine", () => {
   let project: TempProject;
@@ -67,10 +69,27 @@ describe("the build engine", () => {
       expect(saved.written.sort()).toEqual(naplesPages);
       expect(saved.removed).toEqual([]);
       expect(await differences(project.outDir, await clean(), [manifestFile])).toEqual([]);
-      // The figures of the whole output, though only three pages were looked at.
+      // The figures of the whole output, though only that city's pages were looked at.
       const { files, bytes, pagesByKind } = await build({ root: project.root, dataDir: project.dataDir, outDir: path.join(project.root, "dist-clean") });
       expect({ files: saved.files, bytes: saved.bytes, pagesByKind: saved.pagesByKind }).toEqual({ files, bytes, pagesByKind });
       await editFile(file("cities/naples.yaml"), /name: Naples Municipal Airport$/m, "name: Naples Airport");
+    }, 60_000);
+
+    it("after a save of a city's translation, renders and writes exactly that city's Spanish pages", async () => {
+      const engine = inMemory();
+      await engine.run();
+      const spanish = file("es/cities/naples.yaml");
+      await editFile(spanish, /^localCareOverview: >-\n  /m, "localCareOverview: >-\n  También, ");
+      try {
+        const saved = await engine.run({ data: [spanish] });
+        // Its destination pages are made from the city too; only the city's own page shows that text.
+        expect(saved.rendered.sort()).toEqual(naplesPages.filter((page) => page.startsWith("es/")));
+        expect(saved.written).toEqual(["es/naples/index.html"]);
+        expect(await readFile(path.join(project.outDir, "es/naples/index.html"), "utf8")).toContain("También, Naples");
+        expect(await differences(project.outDir, await clean(), [manifestFile])).toEqual([]);
+      } finally {
+        await editFile(spanish, /^localCareOverview: >-\n  También, /m, "localCareOverview: >-\n  ");
+      }
     }, 60_000);
 
     it("removes a deleted city's pages from the output and the sitemap", async () => {
@@ -205,6 +224,8 @@ describe("the build engine", () => {
   describe("what a page is made from, stated once in the route table", () => {
     // Naples' airport is named on the pages of the cities that name Naples as nearby, once the template shows it.
     const readersOfNaples = ["bonita-springs/index.html", "estero/index.html", "ft-myers/index.html", "marco-island/index.html", "sarasota/index.html"];
+    // Those cities are translated too, and their Spanish pages show it as their English ones do.
+    const readerPages = [...readersOfNaples, ...readersOfNaples.map((page) => `es/${page}`)];
     const naples = () => file("cities/naples.yaml");
     const renamed = "name: Naples Municipal Airport";
 
@@ -220,8 +241,8 @@ describe("the build engine", () => {
       await editFile(naples(), /name: Naples Airport$/m, renamed);
       try {
         const saved = await engine.run({ data: [naples()] });
-        expect(saved.rendered.sort()).toEqual([...naplesPages, ...readersOfNaples].sort());
-        expect(saved.written.sort()).toEqual([...naplesPages, ...readersOfNaples].sort());
+        expect(saved.rendered.sort()).toEqual([...naplesPages, ...readerPages].sort());
+        expect(saved.written.sort()).toEqual([...naplesPages, ...readerPages].sort());
         expect(await readFile(path.join(project.outDir, "estero/index.html"), "utf8")).toContain("Naples Municipal Airport");
         // Byte for byte what a clean run of the same route table writes.
         const cleanDir = path.join(project.root, "dist-nearby");
@@ -244,7 +265,7 @@ describe("the build engine", () => {
       await (await onDiskWith()).run();
       await editFile(naples(), /name: Naples Airport$/m, renamed);
       try {
-        expect((await (await onDiskWith()).run()).rendered.sort()).toEqual([...naplesPages, ...readersOfNaples].sort());
+        expect((await (await onDiskWith()).run()).rendered.sort()).toEqual([...naplesPages, ...readerPages].sort());
       } finally {
         await editFile(naples(), renamed, "name: Naples Airport");
       }

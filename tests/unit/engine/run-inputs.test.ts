@@ -57,6 +57,35 @@ describe("what changed since the last run (serve --watch)", () => {
   });
 });
 
+describe("what changed since the last run, with a translation (serve --watch)", () => {
+  /** `content` with the Spanish city `slug` replaced, as ContentValidator gives it after data/es/cities/<slug>.yaml was saved. */
+  const withSpanishCity = (slug: string, change: (city: City) => City): SiteContent => {
+    const es = content.translations.es!;
+    return {
+      ...content,
+      translations: { ...content.translations, es: { ...es, cities: new Map(es.cities).set(slug, change(es.cities.get(slug)!)) } },
+      translationNotes: { ...content.translationNotes },
+    };
+  };
+
+  it("names a city whose translation alone changed, and ignores the notes, which are printed, not rendered", () => {
+    const next = withSpanishCity("estero", (city) => ({ ...city, localCareOverview: "Editado." }));
+    expect(slugs(changedCities(runOf(content), runOf(next))!)).toEqual(["estero"]);
+    expect(changedCities(runOf(content), runOf({ ...content, translationNotes: { warnings: [], incomplete: [] } }))).toEqual([]);
+  });
+
+  it("gives up when a translation gains or loses a city, or another part of it changed", () => {
+    const es = content.translations.es!;
+    const fewer = new Map(es.cities);
+    fewer.delete("estero");
+    expect(changedCities(runOf(content), runOf({ ...content, translations: { es: { ...es, cities: fewer } } }))).toBeUndefined();
+    expect(changedCities(runOf(content), runOf({ ...content, translations: { es: { ...es, site: { ...es.site } } } }))).toBeUndefined();
+    expect(changedCities(runOf(content), runOf({ ...content, translations: {} }))).toBeUndefined();
+    const renamed = withSpanishCity("estero", (city) => ({ ...city, cityName: "Estero del Sur" }));
+    expect(changedCities(runOf(content), runOf(renamed))).toBeUndefined();
+  });
+});
+
 describe("which cities' pages are made from a city", () => {
   it("knows from the routes' declarations that a city's pages are made from that city alone", () => {
     const readers = new CityReaders();

@@ -73,7 +73,11 @@ describe("the watch build", () => {
     // The airport's name is on the city page and on its destination pages; no other page shows it.
     await editFile(naples, /name: Naples Airport$/m, "name: Naples Municipal Airport");
     const saved = await builder.rebuild([naples]);
+    // Naples is translated (data/es/cities/naples.yaml), and its Spanish pages show the same airport.
     expect(saved.written.sort()).toEqual([
+      "es/naples/flights-to-mayo-clinic-rochester/index.html",
+      "es/naples/flights-to-md-anderson-houston/index.html",
+      "es/naples/index.html",
       "naples/flights-to-mayo-clinic-rochester/index.html",
       "naples/flights-to-md-anderson-houston/index.html",
       "naples/index.html",
