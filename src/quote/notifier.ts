@@ -57,7 +57,7 @@ export interface NotifierOptions {
  * batchItemFailures, so that only it comes back. `signal` gives up on every AWS call (the function's deadline).
  * At most one e-mail per case id: a quote is claimed (notified/<case_id>.json created only if absent) before its
  * e-mail is sent and marked "sent" after. A claim whose send failed for certain (SES answered with an error) is
- * removed, so the next delivery sends it; one whose outcome is unknown (a timeout, a crash) is kept, and that
+ * removed (that claim only, by its ETag), so the next delivery sends it; one whose outcome is unknown (a timeout, a crash) is kept, and that
  * quote's record ends in the dead-letter queue rather than risk a second e-mail: the reconcile reports it too.
  */
 export function createNotifier({ quotes, ses, from, to, configurationSet, fields, log, now = () => new Date() }: NotifierOptions) {
@@ -102,7 +102,8 @@ export function createNotifier({ quotes, ses, from, to, configurationSet, fields
     const quote = await read(key, caseId, signal);
     const marker = (state: Marker["state"]): Marker => ({ state, key, at: now().toISOString() });
     const token = randomUUID();
-    if ((await quotes.claim(caseId, { ...marker("claimed"), token }, signal)) === "taken") {
+    let claim = await quotes.claim(caseId, { ...marker("claimed"), token }, signal);
+    if (claim === "taken") {
       const existing = await quotes.readMarker(caseId, signal);
       if (existing?.state === "sent") return log({ case_id: caseId, outcome: "already sent" });
       // Our own claim, whose answer was lost before the SDK's retry met 412: it is ours to send.
@@ -111,14 +112,16 @@ export function createNotifier({ quotes, ses, from, to, configurationSet, fields
         log({ case_id: caseId, outcome: "claimed elsewhere" });
         throw new Error("claimed elsewhere");
       }
+      claim = { etag: existing.etag };
     }
+    const { etag } = claim;
     try {
       await send(quote, caseId, signal);
     } catch (error) {
       const certain = statusOf(error) !== undefined;
       log({ case_id: caseId, outcome: certain ? "send failed" : "send unknown", error: describe(error) });
       if (certain) {
-        await quotes.release(caseId, signal).catch((released: unknown) => log({ case_id: caseId, outcome: "not released", error: describe(released) }));
+        await quotes.release(caseId, etag, signal).catch((released: unknown) => log({ case_id: caseId, outcome: "not released", error: describe(released) }));
       }
       throw error;
     }

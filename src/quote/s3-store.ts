@@ -94,11 +94,13 @@ export class S3Quotes {
     return JSON.parse(await this.#read(key, signal)) as Quote;
   }
 
-  /** Creates the quote's marker as "claimed" only if it has none: "taken" when another marker was there first. */
-  async claim(caseId: string, marker: Marker, signal?: AbortSignal): Promise<"claimed" | "taken"> {
+  /**
+   * Creates the quote's marker as "claimed" only if it has none, and gives the claim's ETag (what `release` removes):
+   * "taken" when another marker was there first.
+   */
+  async claim(caseId: string, marker: Marker, signal?: AbortSignal): Promise<{ etag: string } | "taken"> {
     try {
-      await this.#write(caseId, marker, signal, "*");
-      return "claimed";
+      return { etag: await this.#write(caseId, marker, signal, "*") };
     } catch (error) {
       // 409: another invocation is writing the same marker this instant; it is theirs.
       if (isConditionFailed(error) || statusOf(error) === 409) return "taken";
@@ -110,15 +112,26 @@ export class S3Quotes {
     await this.#write(caseId, marker, signal);
   }
 
-  /** Removes a claim whose e-mail certainly did not go, so that the queue's next delivery sends it. */
-  async release(caseId: string, signal?: AbortSignal): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: markerKey(caseId) }), { abortSignal: signal });
+  /**
+   * Removes a claim whose e-mail certainly did not go, so that the queue's next delivery sends it: only that claim,
+   * the object with its ETag (If-Match). When S3's answer to the delete is lost, the SDK deletes again, and by then
+   * another invocation may have claimed the quote or marked it sent; an unconditional delete would remove that
+   * marker, and the next delivery would mail the quote a second time. 404: our claim is gone already (our first
+   * attempt took it); 412: the marker there is another's. Neither is ours to remove: done.
+   */
+  async release(caseId: string, etag: string, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: markerKey(caseId), IfMatch: etag }), { abortSignal: signal });
+    } catch (error) {
+      if (statusOf(error) !== 404 && !isConditionFailed(error)) throw error;
+    }
   }
 
-  /** The quote's marker, or undefined when it has none. */
-  async readMarker(caseId: string, signal?: AbortSignal): Promise<Marker | undefined> {
+  /** The quote's marker and its ETag, or undefined when it has none. */
+  async readMarker(caseId: string, signal?: AbortSignal): Promise<(Marker & { etag: string }) | undefined> {
     try {
-      return JSON.parse(await this.#read(markerKey(caseId), signal)) as Marker;
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: markerKey(caseId) }), { abortSignal: signal });
+      return { ...(JSON.parse(await object.Body!.transformToString("utf-8")) as Marker), etag: object.ETag! };
     } catch (error) {
       if (statusOf(error) === 404) return undefined;
       throw error;
@@ -137,8 +150,9 @@ export class S3Quotes {
     } while (ContinuationToken);
   }
 
-  async #write(caseId: string, marker: Marker, signal: AbortSignal | undefined, ifNoneMatch?: "*"): Promise<void> {
-    await this.client.send(
+  /** Writes the marker; its ETag. */
+  async #write(caseId: string, marker: Marker, signal: AbortSignal | undefined, ifNoneMatch?: "*"): Promise<string> {
+    const written = await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: markerKey(caseId),
@@ -148,6 +162,7 @@ export class S3Quotes {
       }),
       { abortSignal: signal },
     );
+    return written.ETag!;
   }
 
   async #read(key: string, signal?: AbortSignal): Promise<string> {

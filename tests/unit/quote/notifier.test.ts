@@ -39,7 +39,7 @@ function setUp(fields: NoticeField[] = []) {
     return quoteKey(quote);
   };
   const marker = (caseId: string) => JSON.parse(memory.text(markerKey(caseId)) ?? "null");
-  return { memory, notifier, log, store, marker };
+  return { memory, quotes, notifier, log, store, marker };
 }
 
 describe("the notifier", () => {
@@ -124,6 +124,30 @@ describe("the notifier", () => {
     expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
     expect(mails()).toHaveLength(1);
     expect(marker(formQuote().case_id)).toMatchObject({ state: "sent" });
+  });
+
+  it("frees its own claim by the ETag S3 gave it, also one it knew again by its token after a lost answer", async () => {
+    const { notifier, store, memory, marker } = setUp();
+    const key = await store();
+    let claims = 0;
+    memory.fault = (call) => (call.method === "PUT" && call.key.startsWith("notified/") && ++claims === 1 ? "lose answer" : undefined);
+    ses.on(SendEmailCommand).rejectsOnce(sesError(503));
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(memory.calls.filter((call) => call.method === "DELETE")).toHaveLength(1);
+    expect(marker(formQuote().case_id)).toBeNull();
+  });
+
+  it("removes in a release only its own claim: a marker written since stays, and a claim already gone is no error", async () => {
+    const { quotes, marker } = setUp();
+    const caseId = formQuote().case_id;
+    const claim = await quotes.claim(caseId, { state: "claimed", key: "k", at: "2025-09-07T14:31:00Z", token: "ours" });
+    if (claim === "taken") throw new Error("the marker was free");
+    // S3's answer to our delete was lost, and another invocation claimed and sent the quote before the SDK's retry.
+    await quotes.release(caseId, claim.etag);
+    await quotes.mark(caseId, { state: "sent", key: "k", at: "2025-09-07T14:31:01Z" });
+    await quotes.release(caseId, claim.etag);
+    expect(marker(caseId)).toMatchObject({ state: "sent" });
+    await quotes.release("AF00000000ZZZZ", claim.etag);
   });
 
   it("drops from Reply-To an address SES would refuse, and sends all the same", async () => {

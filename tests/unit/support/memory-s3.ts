@@ -1,7 +1,7 @@
 // An in-memory S3 bucket behind the real SDK client (its serializers, error parsing and retries): it plugs in as the
-// client's HTTP handler. Unlike s3rver it honours conditional writes as AWS documents: a PUT with If-None-Match: * on
-// a key that exists, or with an If-Match that is not the object's ETag, fails with 412 PreconditionFailed and leaves
-// the object as it was. The quote tests need that for idempotency, the deploy lock's for two writers racing for one
+// client's HTTP handler. Unlike s3rver it honours conditional writes and deletes as AWS documents: a PUT with
+// If-None-Match: * on a key that exists, or a PUT or DELETE with an If-Match that is not the object's ETag, fails with
+// 412 PreconditionFailed and leaves the object as it was (a conditional DELETE of a missing key: 404). The quote tests need that for idempotency, the deploy lock's for two writers racing for one
 // key. It answers what the intake, the notifier, the leads command and the deploy call: PutObject, GetObject,
 // DeleteObject, DeleteObjects and ListObjectsV2. Faults can be injected per request, to play what the network and
 // S3 do on a bad day.
@@ -98,6 +98,10 @@ export class MemoryS3 {
       return answer(200, object.body, { etag: object.etag, "content-type": object.contentType ?? "application/octet-stream", "last-modified": object.lastModified.toUTCString() });
     }
     if (method === "DELETE") {
+      // A conditional delete (If-Match: an ETag, or * for "exists"): 404 when the key has no object, 412 when its ETag differs.
+      const ifMatch = headerOf(request, "if-match");
+      if (ifMatch !== undefined && !this.objects.has(key)) return answer(404, errorXml("NoSuchKey", "The specified key does not exist."));
+      if (ifMatch !== undefined && ifMatch !== "*" && this.objects.get(key)!.etag !== ifMatch) return preconditionFailed("If-Match");
       this.objects.delete(key);
       return answer(204, "");
     }
