@@ -3,7 +3,7 @@ import type { SiteConfig } from "../src/content/types";
 import { Icon } from "./Icon";
 import { Once } from "./Once";
 import { PhoneLink } from "./PhoneLink";
-import { isGroup, navigationFor } from "./navigation";
+import { isGroup, navigationFor, type NavLink } from "./navigation";
 import { textFor } from "./text";
 
 export interface SiteHeaderProps {
@@ -89,9 +89,7 @@ function SiteNavigation({ lang, url }: { lang: Lang; url: string }) {
                 <ul className="nav-dropdown">
                   {item.links.map((link) => (
                     <li key={link.href}>
-                      <a href={link.href} hrefLang={link.hreflang} aria-current={link.href === url ? "page" : undefined}>
-                        {link.label}
-                      </a>
+                      <NavigationLink link={link} url={url} />
                     </li>
                   ))}
                 </ul>
@@ -99,13 +97,20 @@ function SiteNavigation({ lang, url }: { lang: Lang; url: string }) {
             </li>
           ) : (
             <li key={item.href}>
-              <a href={item.href} hrefLang={item.hreflang} aria-current={item.href === url ? "page" : undefined}>
-                {item.label}
-              </a>
+              <NavigationLink link={item} url={url} />
             </li>
           ),
         )}
       </ul>
     </nav>
+  );
+}
+
+/** A link of the navigation, marked as the current page's when it is. */
+function NavigationLink({ link, url }: { link: NavLink; url: string }) {
+  return (
+    <a href={link.href} hrefLang={link.hreflang} aria-current={link.href === url ? "page" : undefined}>
+      {link.label}
+    </a>
   );
 }
