@@ -58,6 +58,19 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     });
 
   program
+    .command("prune")
+    .description(
+      "Remove from .flightsite/cards/ and .flightsite/photos/ the share cards and photos that none of the last builds used " +
+        "(CI keeps .flightsite/ from run to run: docs/publishing.md). Run it when no build is running.",
+    )
+    .option("--builds <n>", "how many of the last builds count (1 to 100)", parseBuilds, 10)
+    .action(async (options: { builds: number }) => {
+      const { root } = projectFolders(io.cwd, {});
+      const { formatPruned, pruneStores, storeFolders } = await import("./engine/store-use");
+      io.stdout(formatPruned(await pruneStores(storeFolders(root), options.builds), options.builds));
+    });
+
+  program
     .command("serve")
     .description(
       "Build the site, then serve it as CloudFront in front of S3 will, with a local quote receiver at /api/quote. " +
@@ -343,6 +356,12 @@ function parseCount(value: string): number {
   const count = Number(value);
   if (!Number.isInteger(count) || count < -1) throw new InvalidArgumentError("must be a whole number, 0 or more (-1: no limit)");
   return count;
+}
+
+function parseBuilds(value: string): number {
+  const builds = Number(value);
+  if (!Number.isInteger(builds) || builds < 1 || builds > 100) throw new InvalidArgumentError("must be a whole number of builds from 1 to 100");
+  return builds;
 }
 
 /** "/previews/pr-42/", also written without its slashes ("previews/pr-42"), as a workflow's prefix is. */

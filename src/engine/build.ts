@@ -2,6 +2,7 @@ import { imageFileNames, sourceFileNames } from "../content/load";
 import { imagesFolder } from "../content/images";
 import { buildCacheFile, readBuildCache } from "./build-cache";
 import { codeId } from "./code-id";
+import { recordStoreUse, storeFolders } from "./store-use";
 import { isShareCardFile } from "./share-cards";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
@@ -32,6 +33,7 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
     timer.lap("up-to-date check");
     // Counted as the engine counts them: the share cards apart.
     const reused = stored.files.filter(([name]) => !isShareCardFile(name)).length;
+    await recordStoreUse(storeFolders(options.root), options.outDir);
     return { ...last.summary, upToDate: true, reused, rendered: [], timings: timer.laps, memory: timer.memory };
   }
   // Something changed: the whole cache, with each file's key, links and ids.
@@ -57,5 +59,7 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
   });
   const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, photos, shareCards } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
   const anyPhotos = photos.encoded + photos.cached > 0;
+  // For `flightsite prune`: the cards and photos this output uses stay in .flightsite/ (store-use.ts).
+  await recordStoreUse(storeFolders(options.root), options.outDir);
   return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, ...(anyPhotos && { photos }), shareCards, timings: timer.laps, memory: timer.memory };
 }
