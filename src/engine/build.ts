@@ -33,7 +33,7 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
     timer.lap("up-to-date check");
     // Counted as the engine counts them: the share cards apart.
     const reused = stored.files.filter(([name]) => !isShareCardFile(name)).length;
-    await recordStoreUse(storeFolders(options.root), options.outDir);
+    await recordUse(options);
     return { ...last.summary, upToDate: true, reused, rendered: [], timings: timer.laps, memory: timer.memory };
   }
   // Something changed: the whole cache, with each file's key, links and ids.
@@ -59,7 +59,16 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
   });
   const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, photos, shareCards } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
   const anyPhotos = photos.encoded + photos.cached > 0;
-  // For `flightsite prune`: the cards and photos this output uses stay in .flightsite/ (store-use.ts).
-  await recordStoreUse(storeFolders(options.root), options.outDir);
+  await recordUse(options);
   return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, ...(anyPhotos && { photos }), shareCards, timings: timer.laps, memory: timer.memory };
+}
+
+// --- internal ---
+
+/**
+ * For `flightsite prune`: the cards and photos this output uses stay in .flightsite/ (store-use.ts). A record that
+ * cannot be written (a read-only folder) costs at most drawing some cards again after a prune: the build stands.
+ */
+async function recordUse(options: BuildOptions): Promise<void> {
+  await recordStoreUse(storeFolders(options.root), options.outDir).catch(() => undefined);
 }
