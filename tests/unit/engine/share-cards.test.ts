@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { load } from "cheerio";
@@ -98,6 +98,26 @@ describe("the share cards of the real site", () => {
     expect(differing.map(([file]) => file)).toEqual([]);
     const summary = formatSummary({ ...result, timings: {}, memory: { start: 0, stages: {} } }, "dist");
     expect(summary).toContain(`\n  share cards: 0 drawn, ${result.shareCards.total} from .flightsite/cards/, 0 unchanged\n`);
+  }, 120_000);
+
+  // Issue 35 (point 5): a publish starts from a fresh checkout (no dist/) and the cache's store; a change to one city
+  // draws that city's card alone, and the summary says so.
+  it("draws only the retitled city's card into a fresh output when the store holds the rest, and the summary says so", async () => {
+    const project = await createTempProject();
+    try {
+      // Any city will do: the first one's title, in capitals (the same length, so within its limit).
+      const city = path.join(project.dataDir, "cities", (await readdir(path.join(project.dataDir, "cities"))).sort()[0]!);
+      const title = /^title: (.+)$/m.exec(await readFile(city, "utf8"))![0];
+      await editFile(city, title, `title: ${title.slice("title: ".length).toUpperCase()}`);
+      const output = memoryOutput();
+      const engine = new BuildEngine({ root: project.root, dataDir: project.dataDir, outDir: project.outDir }, { cache: undefined, output, renderer: staticRenderer("test"), cards: store });
+      const result = await engine.run();
+      expect(result.shareCards).toEqual({ total: site.result.shareCards.total, drawn: 1, stored: site.result.shareCards.total - 1 });
+      const summary = formatSummary({ ...result, timings: {}, memory: { start: 0, stages: {} } }, "dist");
+      expect(summary).toContain(`\n  share cards: 1 drawn, ${result.shareCards.total - 1} from .flightsite/cards/, 0 unchanged\n`);
+    } finally {
+      await project.remove();
+    }
   }, 120_000);
 
   it("puts og:image under the base path of a build for one", async () => {
