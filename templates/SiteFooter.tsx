@@ -50,7 +50,7 @@ export function SiteFooter({ site, lang = "en" }: SiteFooterProps) {
           {words.footer.accessibility}
         </a>
       </p>
-      <PhoneLink site={site} className="call-bar" label={words.call247} />
+      <PhoneLink site={site} className="call-bar" label={words.callBar} />
     </footer>
   );
 }

@@ -39,6 +39,7 @@ export const en: Messages = {
   cardCall: "Call",
   callNow: "Call Now",
   call247: "Call 24/7",
+  callBar: "Call 24/7",
   callUsNow: "Call us now",
   requestQuote: "Request a Quote",
   getQuote: "Get a Quote",

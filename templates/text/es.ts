@@ -43,6 +43,7 @@ export const es: Messages = {
   cardCall: "Llame al",
   callNow: "Llame ahora",
   call247: "Llame las 24 horas",
+  callBar: "Llame 24/7",
   callUsNow: "Llámenos ahora",
   requestQuote: "Pida una cotización",
   getQuote: "Pida una cotización",

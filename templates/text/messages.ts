@@ -44,6 +44,8 @@ export interface Messages {
   cardCall: string;
   callNow: string;
   call247: string;
+  /** The label of the fixed call bar on phones, before the number: short enough for one line at 320 px. */
+  callBar: string;
   callUsNow: string;
   requestQuote: string;
   getQuote: string;
