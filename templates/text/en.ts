@@ -2,6 +2,7 @@ import type { Messages } from "./messages";
 
 export const en: Messages = {
   languageName: "English",
+  ogLocale: "en_US",
   switchTo: "Read this page in English",
   skipLink: "Skip to main content",
   menu: "Menu",

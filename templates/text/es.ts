@@ -3,6 +3,7 @@ import type { Messages } from "./messages";
 // Neutral Latin-American Spanish, formal "usted", with the terms of data/es/glossary.yaml.
 export const es: Messages = {
   languageName: "Español",
+  ogLocale: "es_US",
   switchTo: "Leer esta página en español",
   skipLink: "Saltar al contenido principal",
   menu: "Menú",

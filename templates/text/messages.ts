@@ -6,6 +6,8 @@ import type { Airport } from "../../src/content/types";
 export interface Messages {
   /** The language's name in itself, as the language switcher shows it: "English", "Español". */
   languageName: string;
+  /** The Open Graph locale of this language's pages (og:locale): the site speaks to Florida, so the US variant. */
+  ogLocale: string;
   /** The switcher's accessible name, said in the language of the page it leads to. */
   switchTo: string;
   skipLink: string;

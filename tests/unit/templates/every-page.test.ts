@@ -66,6 +66,24 @@ describe("every page of the site", () => {
     ).toEqual([]);
   });
 
+  // Issue 40: a shared link says which language the page is in, and which other languages it is in.
+  it("names its Open Graph locale, and the locale of each other language it is in", () => {
+    const locale = { en: "en_US", es: "es_US" };
+    expect(
+      failing(($, url) => {
+        const own = $('meta[property="og:locale"]').attr("content");
+        const others = $('link[rel="alternate"][hreflang]:not([hreflang="x-default"])')
+          .toArray()
+          .map((link) => $(link).attr("hreflang") as "en" | "es")
+          .filter((lang) => lang !== langOf(url))
+          .map((lang) => locale[lang]);
+        const alternates = $('meta[property="og:locale:alternate"]').toArray().map((meta) => $(meta).attr("content"));
+        return own === locale[langOf(url)] && JSON.stringify(alternates) === JSON.stringify(others) ? undefined : [own, alternates];
+      }),
+    ).toEqual([]);
+    expect(pages.filter(({ $ }) => $('meta[property="og:locale:alternate"]').length > 0).length).toBeGreaterThan(0);
+  });
+
   it("has a title and a meta description of its own", () => {
     const titles = pages.map(({ $ }) => $("title").text());
     const descriptions = pages.map(({ $ }) => $('meta[name="description"]').attr("content"));
