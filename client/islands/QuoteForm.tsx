@@ -316,7 +316,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
         {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
       </div>
       <p className="form-privacy">
-        <a href={underBasePath("/privacy/", basePath)} hrefLang={lang === "en" ? undefined : "en"}>
+        <a href={underBasePath(lang === "en" ? "/privacy/" : `/${lang}/privacy/`, basePath)}>
           {text.privacy}
         </a>
       </p>
