@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { formatSummary } from "./engine/summary-text";
 import { gateNames, type GateName } from "./check/gates";
 import { normalizeBasePath } from "./engine/build-path";
-import { ContentError, DeployError, UserError, formatAnnotation, formatContentWarnings, formatUserError, sortProblems } from "./errors";
+import { ContentError, DeployError, UserError, formatAnnotation, formatContentWarnings, formatPhotoWarnings, formatUserError, sortProblems } from "./errors";
 
 export interface Io {
   stdout: (text: string) => void;
@@ -42,7 +42,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--out <dir>", "folder to write the site to (default: the project's dist/)")
     .option("--base-path <path>", "build the site for this path of its host, like /previews/pr-42/ (default: basePath in data/site.yaml)", parseBasePath)
     .option("--preview", "a preview: canonical addresses at the live site, every page noindex, quote forms that do not send (docs/publishing.md)")
-    .option("--strict", "fail on the translations' review reminders too: a field whose English changed since it was translated, a glossary term (docs/translation.md)")
+    .option("--strict", "fail on the translations' review reminders too (a field whose English changed since it was translated, a glossary term: docs/translation.md), and on a photo narrower than its place on the page (docs/photos.md)")
     .option("--verbose", "list every page that has no translation, not only the first few")
     .action(async (options: { data?: string; out?: string; basePath?: string; preview?: boolean; strict?: boolean; verbose?: boolean }) => {
       const folders = projectFolders(io.cwd, options);
@@ -51,8 +51,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const { basePath, preview, strict } = options;
       const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env), basePath, preview, strict });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir), { verbose: Boolean(options.verbose) }));
-      const warnings = result.contentWarnings ?? [];
-      io.stderr(formatContentWarnings(warnings));
+      const warnings = [...(result.contentWarnings ?? []), ...(result.photoWarnings ?? [])];
+      io.stderr(formatContentWarnings(result.contentWarnings ?? []));
+      io.stderr(formatPhotoWarnings(result.photoWarnings ?? []));
       // In GitHub Actions each warning is also a workflow command, shown on its line of the pull request's diff.
       if ((io.env ?? process.env).GITHUB_ACTIONS === "true") io.stdout(sortProblems(warnings).map((p) => `${formatAnnotation(p, "warning")}\n`).join(""));
     });

@@ -85,6 +85,13 @@ export function formatContentWarnings(warnings: ContentProblem[]): string {
   return `flightsite: ${count} in ${where} (the pages stay translated; build --strict fails on them)\n${sortProblems(warnings).map(formatProblem).join("\n")}\n`;
 }
 
+/** The photos' warnings as a build prints them (to stderr): a count, then one line per photo. Empty when there are none. */
+export function formatPhotoWarnings(warnings: ContentProblem[]): string {
+  if (warnings.length === 0) return "";
+  const count = `${warnings.length} photo ${warnings.length === 1 ? "warning" : "warnings"}`;
+  return `flightsite: ${count} (the build goes on; build --strict fails on them)\n${sortProblems(warnings).map(formatProblem).join("\n")}\n`;
+}
+
 export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
   return [...problems].sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,

@@ -3,6 +3,7 @@ import type { StaticPageProps } from "./StaticPage";
 import { StaticPage } from "./StaticPage";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
+import { PhoneNumber } from "../client/phone";
 import { PhoneLink } from "./PhoneLink";
 import { textFor } from "./text";
 import { quoteSectionText } from "./quote-text";
@@ -54,7 +55,9 @@ export function ContactPage(props: ContactPageProps) {
           <h2 id="quote-heading">{text.contactHeading}</h2>
           <p>
             {text.contactIntro[0]}
-            <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+            <a href={`tel:${site.phone.tel}`}>
+              <PhoneNumber number={site.phone.display} />
+            </a>
             {text.contactIntro[1]}
           </p>
           <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site, lang) }} />

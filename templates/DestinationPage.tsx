@@ -3,6 +3,7 @@ import { AirportList } from "./AirportList";
 import { Checklist } from "./Checklist";
 import { CtaBand } from "./CtaBand";
 import { Layout } from "./Layout";
+import { PhoneNumber, telUrl } from "../client/phone";
 import { PhoneLink } from "./PhoneLink";
 import { Steps } from "./Steps";
 import { VideoFacade, type VideoFacadeProps } from "./VideoFacade";
@@ -149,26 +150,18 @@ function DestinationSections({ sections }: { sections: DestinationSectionView[] 
               <ul className="contact-list">
                 {section.contacts.map((contact) => (
                   <li key={contact.label}>
-                    <strong>{contact.label}</strong>
-                    {contact.phone && (
-                      <>
-                        {" "}
-                        <a href={`tel:+1${contact.phone.replaceAll("-", "")}`}>{contact.phone}</a>
-                      </>
-                    )}
-                    {contact.email && (
-                      <>
-                        {" "}
-                        <a href={`mailto:${contact.email}`}>{contact.email}</a>
-                      </>
-                    )}
-                    {contact.url && (
-                      <>
-                        {" "}
-                        <a href={contact.url}>{new URL(contact.url).hostname.replace(/^www\./, "")}</a>
-                      </>
-                    )}
-                    {contact.note && <> — {contact.note}</>}
+                    {/* The label, then each way to reach them as an item of its own: a number and a web address never run together. */}
+                    <strong className="contact-label">{contact.label}</strong>{" "}
+                    <span className="contact-means">
+                      {contact.phone && (
+                        <a href={telUrl(contact.phone)}>
+                          <PhoneNumber number={contact.phone} />
+                        </a>
+                      )}{" "}
+                      {contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>}{" "}
+                      {contact.url && <a href={contact.url}>{new URL(contact.url).hostname.replace(/^www\./, "")}</a>}
+                    </span>{" "}
+                    {contact.note && <span className="contact-note">{contact.note}</span>}
                   </li>
                 ))}
               </ul>

@@ -48,6 +48,11 @@ export function Layout({ chrome, children }: LayoutProps) {
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={head.canonical} />
+        <meta property="og:locale" content={textFor(lang).ogLocale} />
+        {/* The other languages this page is in: an English-only page names none rather than one it does not have. */}
+        {head.alternates
+          ?.filter((alternate) => alternate.lang !== lang)
+          .map((alternate) => <meta key={alternate.lang} property="og:locale:alternate" content={textFor(alternate.lang).ogLocale} />)}
         {head.card && <meta property="og:image" content={head.card.imageUrl} />}
         {head.card && <meta property="og:image:width" content="1200" />}
         {head.card && <meta property="og:image:height" content="630" />}

@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../src/content/types";
+import { PhoneNumber } from "../client/phone";
 import { Icon } from "./Icon";
 
 export interface PhoneLinkProps {
@@ -15,7 +16,7 @@ export function PhoneLink({ site, className, label }: PhoneLinkProps) {
       <Icon name="phone" />
       <span>
         {label ? `${label}: ` : ""}
-        <span className="phone-number">{site.phone.display}</span>
+        <PhoneNumber number={site.phone.display} />
       </span>
     </a>
   );

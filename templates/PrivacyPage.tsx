@@ -1,21 +1,22 @@
-import { FIELD_LABELS } from "../client/quote/labels";
 import type { FieldName } from "../client/quote/rules";
 import type { PageChrome } from "../src/content/types";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { ProseSection as Section } from "./ProseSection";
+import { quoteFormTarget } from "./quote-form-target";
+import { textFor } from "./text";
+import type { NoticeItem } from "./text/messages";
+import { FIELD_LABELS } from "../client/quote/labels";
 
 /** Everything /privacy/ says, worked out by createRoutes from the site's configuration, so the page cannot drift. */
 export interface PrivacyFacts {
-  /** The form's questions, each with why it is asked (shown with the form's own labels). */
-  asked: { field: Exclude<FieldName, "company">; why: string; required: boolean }[];
-  /** What the page adds to a request when it is sent. */
-  added: string[];
+  /** The form's questions in its order (shown with the form's own labels, and why each is asked). */
+  asked: { field: Exclude<FieldName, "company">; required: boolean }[];
   /** Google Analytics when configured: loaded after the visitor's first tap, key press or scroll. */
   analytics?: { measurementId: string };
   /** Where a request goes: the site's own intake (kept in S3), another system, or nowhere (a demo). */
   destination:
-    | { kind: "intake"; region: string; retentionDays: number; noticeFields: string[] }
+    | { kind: "intake"; region: string; retentionDays: number; noticeItems: NoticeItem[] }
     | { kind: "endpoint"; origin: string }
     | { kind: "console" };
 }
@@ -25,77 +26,55 @@ export interface PrivacyPageProps {
   facts: PrivacyFacts;
 }
 
-/** /privacy/: what the site collects, where it goes, how long it stays, and how to have it removed. */
+/** /privacy/: what the site collects, where it goes, how long it stays, and how to have it removed; in the page's language. */
 export function PrivacyPage({ chrome, facts }: PrivacyPageProps) {
-  const { site } = chrome;
+  const { site, lang } = chrome;
   const { destination } = facts;
+  const words = textFor(lang).privacy;
+  // The form's labels as the form of this language shows them.
+  const labels = quoteFormTarget(site, lang).text?.labels ?? FIELD_LABELS;
   return (
     <Layout chrome={chrome}>
       <section className="hero">
         <div className="container">
-          <h1>Privacy</h1>
-          <p className="lead">
-            What this website collects, why, where it is kept and for how long, and how to have it removed. In short: only
-            what you type into a quote request, to call you back.
-          </p>
+          <h1>{words.heading}</h1>
+          <p className="lead">{words.lead}</p>
         </div>
       </section>
-      <Section id="form" heading="What the quote form asks, and why">
-        <p>We ask only what a coordinator needs to call you back and plan the flight. Please do not include sensitive medical details.</p>
+      <Section id="form" heading={words.formHeading}>
+        <p>{words.formIntro}</p>
         <ul>
           {facts.asked.map((field) => (
             <li key={field.field}>
-              <strong>{FIELD_LABELS[field.field]}</strong>
-              {field.required ? " (required)" : " (optional)"}: {field.why}
+              <strong>{labels[field.field]}</strong> {field.required ? words.required : words.optional}: {words.why[field.field]}
             </li>
           ))}
         </ul>
-        <p>When you send it, the page adds: {facts.added.join("; ")}.</p>
+        <p>{words.added(words.addedItems.join("; "))}</p>
       </Section>
-      <Section id="loading" heading="What loads with each page">
-        {facts.analytics ? (
-          <p>
-            A page loads nothing from another company until you first tap, press a key or scroll. Then it loads Google
-            Analytics (measurement ID {facts.analytics.measurementId}), which counts visits and whether a quote request
-            was sent (its urgency, city, destination, device and which form), never what you typed.
-          </p>
-        ) : (
-          <p>Pages load nothing from another company: no analytics, no advertising, no tracking of any kind.</p>
-        )}
-        <p>
-          Where a page shows a video from YouTube, it is a picture until you press play; only then does your browser
-          connect to YouTube (youtube-nocookie.com).
-        </p>
+      <Section id="loading" heading={words.loadingHeading}>
+        <p>{facts.analytics ? words.analytics(facts.analytics.measurementId) : words.noAnalytics}</p>
+        <p>{words.video}</p>
       </Section>
-      <Section id="kept" heading="Where a request is kept, and for how long">
-        {destination.kind === "intake" && (
-          <p>
-            A request goes to our own service on Amazon Web Services, which keeps it in private, encrypted storage
-            (Amazon S3, region {destination.region}) and deletes it {destination.retentionDays} days after it arrives.
-          </p>
-        )}
-        {destination.kind === "endpoint" && <p>A request is sent to {destination.origin}, the system our coordinators work in.</p>}
-        {destination.kind === "console" && <p>This copy of the site sends requests nowhere: please call us instead.</p>}
-        <p>The site sends it nowhere else.</p>
+      <Section id="kept" heading={words.keptHeading}>
+        {destination.kind === "intake" && <p>{words.intake(destination.region, destination.retentionDays)}</p>}
+        {destination.kind === "endpoint" && <p>{words.endpoint(destination.origin)}</p>}
+        {destination.kind === "console" && <p>{words.console}</p>}
+        <p>{words.nowhereElse}</p>
       </Section>
       {destination.kind === "intake" && (
-        <Section id="readers" heading="Who reads it">
-          <p>
-            Our coordinators receive an e-mail for each request with: {destination.noticeFields.join(", ")}. They read the
-            rest of the request in the storage above when they call you back.
-          </p>
+        <Section id="readers" heading={words.readersHeading}>
+          <p>{words.readers(destination.noticeItems.map((item) => words.noticeItems[item]).join(", "))}</p>
         </Section>
       )}
-      <Section id="browser" heading="Cookies and your browser">
-        <p>
-          This site sets no cookies. While you fill in the quote form, your browser keeps what you typed for this tab only
-          (so a reload loses nothing), and forgets it once the request is sent or the tab is closed.
-        </p>
+      <Section id="browser" heading={words.browserHeading}>
+        <p>{words.browser}</p>
       </Section>
-      <Section id="your-request" heading="A copy, a correction or deletion">
+      <Section id="your-request" heading={words.copyHeading}>
         <p>
-          Call us at <PhoneLink site={site} /> with your case number. We will read you what we keep, correct it, or delete
-          it with everything kept about it.
+          {words.copy[0]}
+          <PhoneLink site={site} />
+          {words.copy[1]}
         </p>
       </Section>
     </Layout>

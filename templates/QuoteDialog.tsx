@@ -1,5 +1,6 @@
 import type { Lang } from "../src/content/language";
 import type { SiteConfig } from "../src/content/types";
+import { PhoneNumber } from "../client/phone";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
 import { quoteSectionText } from "./quote-text";
@@ -23,7 +24,9 @@ export function QuoteDialog({ site, lang = "en" }: QuoteDialogProps) {
       </div>
       <p className="dialog-intro">
         {text.dialogIntro[0]}
-        <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+        <a href={`tel:${site.phone.tel}`}>
+          <PhoneNumber number={site.phone.display} />
+        </a>
         {text.dialogIntro[1]}
       </p>
       <Island name="quote-form" props={{ variant: "full", slot: "modal", ...quoteFormTarget(site, lang) }} />

@@ -16,8 +16,6 @@ export interface SiteFooterProps {
 export function SiteFooter({ site, lang = "en" }: SiteFooterProps) {
   const words = textFor(lang);
   const phoneLanguage = words.phoneLanguage(site);
-  // Privacy and accessibility are in English only: from a page in another language their links say so.
-  const englishOnly = lang === "en" ? undefined : "en";
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -42,15 +40,15 @@ export function SiteFooter({ site, lang = "en" }: SiteFooterProps) {
       </div>
       <p className="container footer-legal">
         © {site.footerYear} {site.companyName}. {words.footer.legal}{" "}
-        <a href="/privacy/" hrefLang={englishOnly}>
+        <a href="/privacy/">
           {words.footer.privacy}
         </a>{" "}
         ·{" "}
-        <a href="/accessibility/" hrefLang={englishOnly}>
+        <a href="/accessibility/">
           {words.footer.accessibility}
         </a>
       </p>
-      <PhoneLink site={site} className="call-bar" label={words.call247} />
+      <PhoneLink site={site} className="call-bar" label={words.callBar} />
     </footer>
   );
 }

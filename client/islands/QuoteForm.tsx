@@ -72,6 +72,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
   const openedAt = useRef(0);
   const verified = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
   const id = (name: string) => `quote-${slot}-${name}`;
   const compact = variant === "compact";
   // The site's own URLs under the base path the page states ("/" while rendering on the server, which writes every
@@ -91,6 +92,14 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
     island?.addEventListener("quote-form-open", restartClock);
     return () => island?.removeEventListener("quote-form-open", restartClock);
   }, [slot]);
+
+  // The confirmation is where the eye is (issue 40): focus moves to it, which brings it into the visible part of the
+  // dialog or page, and the status region around it announces it.
+  useEffect(() => {
+    if (status !== "success") return;
+    successRef.current?.focus({ preventScroll: true });
+    successRef.current?.scrollIntoView({ block: "nearest" });
+  }, [status]);
 
   // Saved as soon as the change is rendered, not after the next paint as useEffect would: a reload right after a
   // click (a visitor's, or a test's) still finds it.
@@ -239,7 +248,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
           </p>
           <p>
             {text.todayCall[0]}
-            <a href={`tel:${phone.tel}`}>{phone.display}</a>
+            <a href={`tel:${phone.tel}`}>
+              <PhoneNumber phone={phone} />
+            </a>
             {text.todayCall[1]}
           </p>
         </div>
@@ -274,11 +285,13 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
         />
       )}
       {!compact && (
-        <Field label={labels.notes} htmlFor={id("notes")}>
+        // The warning is the placeholder too (spec §5), but a 3-row box can cut a placeholder: it is also shown whole.
+        <Field label={labels.notes} htmlFor={id("notes")} hint={text.notesPlaceholder}>
           <textarea
             id={id("notes")}
             name="notes"
             rows={3}
+            aria-describedby={`${id("notes")}-hint`}
             placeholder={text.notesPlaceholder}
             value={fields.notes}
             onInput={(event) => update("notes", event.currentTarget.value)}
@@ -303,7 +316,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
         {errors.consent && <FieldError id={`${id("consent")}-error`} message={errors.consent} />}
       </div>
       <p className="form-privacy">
-        <a href={underBasePath("/privacy/", basePath)} hrefLang={lang === "en" ? undefined : "en"}>
+        <a href={underBasePath(lang === "en" ? "/privacy/" : `/${lang}/privacy/`, basePath)}>
           {text.privacy}
         </a>
       </p>
@@ -351,7 +364,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
           </p>
           <p>
             {text.previewCall[0]}
-            <a href={`tel:${phone.tel}`}>{phone.display}</a>
+            <a href={`tel:${phone.tel}`}>
+              <PhoneNumber phone={phone} />
+            </a>
             {text.previewCall[1]}
           </p>
         </div>
@@ -360,9 +375,9 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
           {status === "submitting" ? text.messages.submitting : (submitLabel ?? text.submit)}
         </button>
       )}
-      <div className="form-status" role="status">
+      <div className="form-status" role="status" aria-live="polite">
         {status === "success" && (
-          <div className="form-success">
+          <div className="form-success" ref={successRef} tabIndex={-1}>
             <p>
               <strong>{text.messages.success}</strong>
             </p>
@@ -375,7 +390,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
         <noscript>
           <p className="form-failure">
             {text.noScript[0]}
-            {phone.display}
+            <PhoneNumber phone={phone} />
             {text.noScript[1]}
           </p>
         </noscript>
@@ -394,14 +409,24 @@ function focus(elementId: string) {
   document.getElementById(elementId)?.focus();
 }
 
-/** A labelled field; `required` is the marker after the label of a field that must be filled in. */
-function Field(props: { label: string; htmlFor: string; required?: string; error?: string; children: ReactNode }) {
+/** The site's number, already in its one format (client/phone.tsx; data/site.yaml's schema holds it), kept on one line. */
+function PhoneNumber({ phone }: { phone: { display: string } }) {
+  return <span className="phone-number">{phone.display}</span>;
+}
+
+/** A labelled field, with its hint (tied to the control by the caller's aria-describedby) under the label; `required` is the marker after the label of a field that must be filled in. */
+function Field(props: { label: string; htmlFor: string; required?: string; error?: string; hint?: string; children: ReactNode }) {
   return (
     <div className={`form-field${props.error ? " has-error" : ""}`}>
       <label htmlFor={props.htmlFor}>
         {props.label}
         {props.required && <span className="required"> {props.required}</span>}
       </label>
+      {props.hint && (
+        <p className="field-hint" id={`${props.htmlFor}-hint`}>
+          {props.hint}
+        </p>
+      )}
       {props.children}
       {props.error && <FieldError id={`${props.htmlFor}-error`} message={props.error} />}
     </div>

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { sortProblems } from "../errors";
 import { translationFileOf } from "./file-kinds";
 import { parseDataFile, type ParsedFile, type ParseResult } from "./parse";
+import { withPhotoFile } from "./photo-files";
 import { City } from "./schema";
 import { translationSchemas } from "./translated-fields";
 import { Glossary, glossaryRules, type GlossaryRules } from "./translation";
@@ -65,7 +66,7 @@ export class ContentValidator {
       if (!last.cityAt.has(file.path)) continue;
       const result = this.#parse(file, City);
       if (!result.ok) return undefined;
-      const city = result.parsed.data;
+      const city = withPhotoFile(result.parsed);
       const index = last.cityAt.get(file.path)!;
       // The slug and name are what other files and the order of the cities depend on.
       if (city.urlSlug !== cities[index]!.urlSlug || city.cityName !== cities[index]!.cityName) return undefined;

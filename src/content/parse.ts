@@ -78,6 +78,11 @@ export function parsedElsewhere<T>(file: SourceFile, data: T): ParsedFile<T> {
   return { file, data, ...lazyLocator(file) };
 }
 
+/** Where a field is written in a data file (its value; for a missing field, its nearest parent). */
+export function locateIn(file: SourceFile, path: Path): { line: number; column: number } {
+  return lazyLocator(file).locate(path);
+}
+
 /** faqs[2].answer */
 export function formatPath(path: Path): string {
   return path

@@ -22,3 +22,9 @@ export function checkPhotos(files: (ParsedFile<{ photo?: Photo }> | undefined)[]
   }
   return problems;
 }
+
+/** The data of a parsed file, its photo (if any) told the file it is written in (Photo.writtenIn). */
+export function withPhotoFile<T extends { photo?: Photo }>(parsed: ParsedFile<T>): T {
+  const { data } = parsed;
+  return data.photo ? { ...data, photo: { ...data.photo, writtenIn: parsed.file.path } } : data;
+}

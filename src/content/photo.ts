@@ -80,7 +80,14 @@ export const Photo = PhotoFields.superRefine((photo, ctx) => {
     problem("people", "needs rights: consent and a consentRecord: a photo of someone who can be recognised is published only with their signed consent");
   }
 }).transform((photo): Photo => photo);
-export type Photo = z.infer<typeof PhotoFields> & { picture?: Picture };
+export type Photo = z.infer<typeof PhotoFields> & {
+  picture?: Picture;
+  /**
+   * The data file the photo is written in, like "data/cities/naples.yaml", put in by validation (withPhotoFile): where a
+   * warning about the photo file itself points (src/engine/photos.ts).
+   */
+  writtenIn?: string;
+};
 
 /** The slot a photo is shown in. */
 export const slotOf = (photo: Photo): PhotoSlot => (photo.hero ? "hero" : "section");

@@ -18,7 +18,7 @@ import { fileKinds, translationFileOf } from "./file-kinds";
 import { parseDataFile, type ParsedFile } from "./parse";
 import { closestMatch } from "./suggest";
 import { validateTranslations, type EnglishFile, type TranslationsResult } from "./translations";
-import { checkPhotos } from "./photo-files";
+import { checkPhotos, withPhotoFile } from "./photo-files";
 
 /** First URL segments that belong to the site itself, so no city may take them. */
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
@@ -94,11 +94,11 @@ export function validateContent(
 
   return {
     site: site.data,
-    home: home.data,
+    home: withPhotoFile(home),
     cityCommon: cityCommon.data,
-    cities: cities.map((c) => c.data).sort((a, b) => byName.compare(a.cityName, b.cityName)),
-    destinations: destinations.map((d) => d.data),
-    pages: pages.map((p) => p.data),
+    cities: cities.map(withPhotoFile).sort((a, b) => byName.compare(a.cityName, b.cityName)),
+    destinations: destinations.map(withPhotoFile),
+    pages: pages.map(withPhotoFile),
     // Newest first: the highest episode number leads the list and is the featured episode.
     episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
     documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },

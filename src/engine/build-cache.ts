@@ -54,6 +54,8 @@ export interface BuildSummary {
   warnings: string[];
   /** The translations' review reminders (content.translationNotes.warnings), each at its place in data/<lang>/. */
   contentWarnings?: ContentProblem[];
+  /** Photos narrower than their slot shows them, each at its `photo.src` (errors instead with `strict`). */
+  photoWarnings?: ContentProblem[];
   javascriptGzip?: { everyPage: number; withForm: number };
   /** For each language with a translation: its pages, and the English pages it has no version of (by URL). */
   languages?: { lang: string; pages: number; englishOnly: string[] }[];

@@ -57,10 +57,10 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
     output: replacedOutput(options.outDir, { folders: code !== undefined }),
     renderer: staticRenderer(code ?? ""),
   });
-  const { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, photos, shareCards } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
+  const { files, bytes, pagesByKind, warnings, contentWarnings, photoWarnings, javascriptGzip, languages, reused, rendered, photos, shareCards } = await engine.run(undefined, { timer, names, threads: pool ?? threads });
   const anyPhotos = photos.encoded + photos.cached > 0;
   await recordUse(options);
-  return { files, bytes, pagesByKind, warnings, contentWarnings, javascriptGzip, languages, reused, rendered, ...(anyPhotos && { photos }), shareCards, timings: timer.laps, memory: timer.memory };
+  return { files, bytes, pagesByKind, warnings, contentWarnings, photoWarnings, javascriptGzip, languages, reused, rendered, ...(anyPhotos && { photos }), shareCards, timings: timer.laps, memory: timer.memory };
 }
 
 // --- internal ---

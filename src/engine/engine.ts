@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ContentError, LinkError } from "../errors";
+import { ContentError, LinkError, sortProblems } from "../errors";
 import type { BrokenLink } from "./link-check";
 import { manifestFile } from "./manifest";
 import { tally } from "./site-summary";
@@ -159,7 +159,7 @@ export class BuildEngine {
         for (const name of planned.remove) run.remove(name);
         const committed = await run.commit();
         timer.lap("swap");
-        const summary = figures.summary(site.others, content, bundle);
+        const summary = figures.summary(site.others, content, bundle, inputs.photos.warnings);
         const stamps: FileStamp[] = [...others.map(({ file, written }): FileStamp => [file.file, written.bytes, written.mtimeMs]), ...photoStamps];
         if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
         // The cache describes the new output now (a cache kept in memory is what the next run starts from).
@@ -210,6 +210,12 @@ export class BuildEngine {
     });
     // A site without photos reports no such stage.
     if (photos.encoded + photos.cached > 0) timer.lap("photos");
+    // `flightsite build --strict`: the translations' review reminders and the photos' warnings are errors, listed together.
+    const warnings = [...validated.translationNotes.warnings, ...photos.warnings];
+    if (this.options.strict && warnings.length > 0) {
+      await Promise.allSettled([bundling, loadingRenderer]);
+      throw new ContentError(sortProblems(warnings));
+    }
     const { content } = photos;
     const bundle = await bundling;
     const renderer = await loadingRenderer;

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { ContentError } from "../errors";
 import { SourceFileReader, imageFileNames, loadSourceFiles, sourceFileNames } from "../content/load";
 import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/parse";
 import { schemaForFile } from "../content/file-kinds";
@@ -21,7 +20,7 @@ export class ContentLoader {
   readonly #kept: { reader: SourceFileReader; validator: ContentValidator } | undefined;
 
   constructor(
-    readonly options: { root: string; dataDir: string; strict?: boolean },
+    readonly options: { root: string; dataDir: string },
     keepsSources: boolean,
   ) {
     this.#kept = keepsSources ? { reader: new SourceFileReader(options.dataDir, options.root), validator: new ContentValidator() } : undefined;
@@ -40,19 +39,12 @@ export class ContentLoader {
       timer.lap("load");
       const content = this.#kept.validator.validate(sources, images);
       timer.lap("validate");
-      return this.#strictly(content);
+      return content;
     }
     const sources = await loadSourceFiles(dataDir, root, names ?? (await sourceFileNames(dataDir)));
     timer.lap("load");
     const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined, images);
     timer.lap("validate");
-    return this.#strictly(content);
-  }
-
-  /** The content, or with `strict` (flightsite build --strict) a ContentError of the translations' review reminders. */
-  #strictly(content: SiteContent): SiteContent {
-    const { warnings } = content.translationNotes;
-    if (this.options.strict && warnings.length > 0) throw new ContentError(warnings);
     return content;
   }
 }

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { imagesFolder } from "../content/images";
+import { locateIn } from "../content/parse";
 import { photoSlots, slotOf, type Photo, type Picture, type PhotoSlot } from "../content/photo";
 import type { SiteContent } from "../content/types";
 import { ContentError, type ContentProblem } from "../errors";
@@ -33,6 +34,11 @@ export interface PlacedPhotos {
   cached: number;
   /** Equal on two runs when every picture is the same. */
   digest: string;
+  /**
+   * A photo narrower than the largest width its slot is shown at (it would look blurred), at its `photo.src`: a warning
+   * the build goes on with, an error with `flightsite build --strict` (engine.ts).
+   */
+  warnings: ContentProblem[];
 }
 
 export interface PhotoFile {
@@ -64,7 +70,7 @@ export class PhotoStage {
       const slot = slotOf(photo);
       jobs.set(`${slot} ${photo.src}`, { src: photo.src, slot });
     }
-    if (jobs.size === 0) return { content, files: [], encoded: 0, cached: 0, digest: "" };
+    if (jobs.size === 0) return { content, files: [], encoded: 0, cached: 0, digest: "", warnings: [] };
     let encoded = 0;
     const problems: ContentProblem[] = [];
     // Each lane encodes in a process of its own, started when first needed (photo-processes.ts).
@@ -97,10 +103,28 @@ export class PhotoStage {
       }
     }
     const digest = createHash("sha1").update(JSON.stringify([...jobs.values()].map((job) => job.encoded!.key))).digest("base64url");
-    return { content: withPictures(content, pictures), files: [...files.values()], encoded, cached: jobs.size - encoded, digest };
+    const warnings = photosOf(content).flatMap((photo) => this.#tooNarrow(photo, pictures.get(`${slotOf(photo)} ${photo.src}`)!));
+    return { content: withPictures(content, pictures), files: [...files.values()], encoded, cached: jobs.size - encoded, digest, warnings };
   }
 
   // --- internal ---
+
+  /**
+   * A warning at the photo's `src` when its picture is narrower than its slot's largest width: the source was
+   * narrower than that (the largest width made is the source's own then), so the browser would stretch it.
+   */
+  #tooNarrow(photo: Photo, picture: Picture): ContentProblem[] {
+    const needed = Math.max(...photoSlots[picture.slot].widths);
+    if (picture.width >= needed || photo.writtenIn === undefined) return [];
+    const file = { path: photo.writtenIn, text: readFileSync(path.join(this.root, photo.writtenIn), "utf8") };
+    const shown = picture.slot === "hero" ? "a hero photo" : "a photo in the text column";
+    return [{
+      file: photo.writtenIn,
+      ...locateIn(file, ["photo", "src"]),
+      field: "photo.src",
+      problem: `"${photo.src}" is ${picture.width} px wide; ${shown} is shown up to ${needed} px wide, so this one would look blurred: use one at least ${needed} px wide`,
+    }];
+  }
 
   /** A file's name as an editor sees it in the project: data/images/cabin.jpg. */
   #name(file: string): string {

@@ -3,6 +3,7 @@ import type { ClientBundle } from "./client-bundle";
 import { englishOnlyPages, versionsOf } from "../site/languages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
 import type { OutputFile, PageKind, SiteContent } from "../content/types";
+import type { ContentProblem } from "../errors";
 
 /**
  * What the build reports without failing: quotes that go nowhere (`quote.delivery: console`), and episodes left
@@ -32,7 +33,8 @@ export function tally() {
       bytes += file.bytes;
       if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
     },
-    summary(others: OutputFile[], content: SiteContent, bundle: ClientBundle): BuildSummary {
+    /** `photoWarnings`: the photo stage's (photos.ts). */
+    summary(others: OutputFile[], content: SiteContent, bundle: ClientBundle, photoWarnings: ContentProblem[] = []): BuildSummary {
       let total = bytes;
       for (const file of others) total += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
       const { warnings: contentWarnings } = content.translationNotes;
@@ -43,6 +45,7 @@ export function tally() {
         pagesByKind: sortedByKind(pagesByKind),
         warnings: siteWarnings(content),
         ...(contentWarnings.length > 0 && { contentWarnings }),
+        ...(photoWarnings.length > 0 && { photoWarnings }),
         javascriptGzip: bundle.javascriptGzip,
         ...(languages.length > 0 && { languages }),
       };

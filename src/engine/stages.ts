@@ -23,7 +23,7 @@ export interface BuildOptions {
   basePath?: string;
   /** A preview build (EngineOptions.preview). */
   preview?: boolean;
-  /** Fail on the translations' review reminders too (EngineOptions.strict). */
+  /** Fail on the translations' review reminders and the photos' warnings too (EngineOptions.strict). */
   strict?: boolean;
 }
 
@@ -44,6 +44,8 @@ export interface BuildResult {
   warnings: string[];
   /** The translations' review reminders, each at its place in data/<lang>/ (errors instead with `strict`). */
   contentWarnings?: ContentProblem[];
+  /** Photos narrower than their slot shows them, each at its `photo.src` (errors instead with `strict`). */
+  photoWarnings?: ContentProblem[];
   /** Gzipped JavaScript a page loads: every page, and a page with a quote form. */
   javascriptGzip?: { everyPage: number; withForm: number };
   /** For each language with a translation: its pages, and the English pages it has no version of (by URL). */
@@ -87,8 +89,9 @@ export interface EngineOptions {
   preview?: boolean;
   /**
    * Treat the translations' review reminders (content.translationNotes.warnings: a field whose English changed since
-   * it was translated, a glossary term translated another way…) as content errors: `flightsite build --strict`, which
-   * the content-check workflow runs. Without it they are warnings and the build goes on.
+   * it was translated, a glossary term translated another way…) and the photos' warnings (a photo narrower than its
+   * slot shows it, photos.ts) as content errors: `flightsite build --strict`, which the content-check workflow runs.
+   * Without it they are warnings and the build goes on.
    */
   strict?: boolean;
 }

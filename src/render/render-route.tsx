@@ -1,6 +1,7 @@
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SharedPartsContext, type SharedParts } from "../../templates/Once";
+import { markPhoneNumbers } from "../../templates/phone-numbers";
 import { renderFeed } from "../site/feed";
 import { renderSitemap } from "../site/sitemap";
 import { rebaseHtml } from "./base-path";
@@ -52,7 +53,7 @@ export function pageText(page: PagePieces): string {
 export function renderPage(route: Extract<Route, { kind: "page" }>, basePath = "/"): PagePieces {
   sharedParts.startPage(basePath, route.translated);
   const markup = renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>);
-  const page = rebaseHtml(translateLinks(markup, route.translated), basePath);
+  const page = rebaseHtml(translateLinks(markPhoneNumbers(markup), route.translated), basePath);
   return { file: route.file, pieces: ["<!DOCTYPE html>", ...sharedParts.split(page)] };
 }
 
@@ -154,7 +155,8 @@ class LazyPart implements SharedPart {
   ) {}
 
   get markup(): string {
-    return (this.#markup ??= rebaseHtml(translateLinks(renderToStaticMarkup(createElement(this.component, this.props as never)), this.translated), this.basePath));
+    const rendered = () => markPhoneNumbers(renderToStaticMarkup(createElement(this.component, this.props as never)));
+    return (this.#markup ??= rebaseHtml(translateLinks(rendered(), this.translated), this.basePath));
   }
 
   get bytes(): Buffer {

@@ -1,6 +1,7 @@
 // Which pages exist in which language, decided once here for createRoutes, the sitemap and the build summary: a page
 // exists in a language other than English only when every text it shows has a complete translation (data/<lang>/),
-// never with English text under /<lang>/. Privacy, accessibility, the podcast and the letter template are English only.
+// never with English text under /<lang>/. Privacy and accessibility are made from facts the build knows and the
+// templates' words, so they exist with every translation; the podcast and the letter template are English only.
 import { hash } from "node:crypto";
 import { textFor, type Messages } from "../../templates/text";
 import { languageRoot, type Lang } from "../content/language";
@@ -29,6 +30,8 @@ export interface Local {
 export type Versions = Partial<Record<OtherLang, TranslatedLinks>>;
 
 export const caseManagersUrl = "/for-case-managers/";
+export const privacyUrl = "/privacy/";
+export const accessibilityUrl = "/accessibility/";
 export const documentUrl = (slug: string) => pageUrl(`/for-case-managers/${slug}`);
 
 /** The English site, with what it needs to know of the other languages (their pages, for the hreflang links). */
@@ -66,12 +69,13 @@ export function alternatesOf(local: Local, englishUrl: string): Alternate[] | un
 
 /**
  * The English URL of every page that exists in `translation`'s language. A translation exists only with its
- * site.yaml, so /es/cities/ (its own words and city names) always does; a city's page needs the city and
+ * site.yaml, so /es/cities/ (its own words and city names), /es/privacy/ and /es/accessibility/ always do; a city's page needs the city and
  * city-common.yaml, each destination page its destination too; the case-manager page needs its two translated
  * documents (the letter template stays English and is shown as such), and each document's page the case-manager page.
  */
 export function translatedUrls(content: SiteContent, translation: Translation): string[] {
-  const urls: string[] = [citiesUrl];
+  // Their words are the templates' (and privacy's and accessibility's facts the configuration's), like the 404's.
+  const urls: string[] = [citiesUrl, privacyUrl, accessibilityUrl];
   if (translation.home) urls.push("/");
   for (const page of content.pages) {
     const url = pageUrl(page.path);
@@ -118,8 +122,8 @@ export function englishOnlyPages(content: SiteContent): { lang: OtherLang; urls:
     citiesUrl,
     ...content.pages.map((page) => pageUrl(page.path)),
     ...[checklist, letter, itinerary].map((document) => documentUrl(document.slug)),
-    "/privacy/",
-    "/accessibility/",
+    privacyUrl,
+    accessibilityUrl,
     podcastUrl,
     ...content.episodes.map((episode) => episodeUrl(episode.slug)),
     ...content.cities.flatMap((city) => [

@@ -1,37 +1,35 @@
 import type { AccessibilityFacts } from "../../templates/AccessibilityPage";
 import type { PrivacyFacts } from "../../templates/PrivacyPage";
+import type { NoticeItem } from "../../templates/text/messages";
 import type { SiteContent } from "../content/types";
 
-/** Why the form asks each question, in the order the full form asks them. */
-const WHY: [PrivacyFacts["asked"][number]["field"], string, boolean][] = [
-  ["full_name", "so the coordinator knows whom to ask for", true],
-  ["phone", "to call you back", true],
-  ["email", "to write to you, if you prefer", false],
-  ["from_location", "where the flight starts", true],
-  ["to_location", "where it goes", true],
-  ["preferred_date", "when you would like to fly", false],
-  ["urgency", "how soon, so a flight for today is called back first", true],
-  ["mobility", "whether a stretcher, a wheelchair or a seat is needed", true],
-  ["equipment", "equipment a physician has prescribed for the flight, so it can be arranged", false],
-  ["notes", "anything else that helps plan the trip", false],
-  ["consent", "that you understand the form is not for emergencies", true],
+// The facts /privacy/ and /accessibility/ are made from, whatever the language: the words around them are the
+// templates' (templates/text/, `privacy` and `accessibility`).
+
+/** The questions of the full form, in its order, and whether each must be answered. */
+const ASKED: PrivacyFacts["asked"] = [
+  { field: "full_name", required: true },
+  { field: "phone", required: true },
+  { field: "email", required: false },
+  { field: "from_location", required: true },
+  { field: "to_location", required: true },
+  { field: "preferred_date", required: false },
+  { field: "urgency", required: true },
+  { field: "mobility", required: true },
+  { field: "equipment", required: false },
+  { field: "notes", required: false },
+  { field: "consent", required: true },
 ];
 
 /** The e-mail always carries these; quote.notice.fields may add mobility, equipment and notes (docs/quotes.md). */
-const NOTICE_ALWAYS = ["case number", "urgency", "name", "phone", "from", "to", "preferred date", "the page the form was on"];
+const NOTICE_ALWAYS: NoticeItem[] = ["caseNumber", "urgency", "name", "phone", "from", "to", "preferredDate", "page"];
 
 /** What /privacy/ says, from the configuration the build runs with. */
 export function privacyFacts(content: SiteContent): PrivacyFacts {
   const { site } = content;
   const quote = site.quote;
   return {
-    asked: WHY.map(([field, why, required]) => ({ field, why, required })),
-    added: [
-      "the address and title of the page it was sent from",
-      "campaign tags in that address (utm_source, utm_medium, utm_campaign), if any",
-      "whether the screen is a phone's or a computer's",
-      "the time, and a case number",
-    ],
+    asked: ASKED,
     analytics: site.analytics.measurementId ? { measurementId: site.analytics.measurementId } : undefined,
     destination:
       quote.delivery === "console"
@@ -42,15 +40,16 @@ export function privacyFacts(content: SiteContent): PrivacyFacts {
               kind: "intake",
               region: site.quoteStorage.region,
               retentionDays: site.quoteStorage.retentionDays,
-              noticeFields: [...NOTICE_ALWAYS, ...(quote.notice.fields)],
+              noticeItems: [...NOTICE_ALWAYS, ...quote.notice.fields],
             },
   };
 }
 
 /** What /accessibility/ says of the site's content, and the day of the build when it has one. */
 export function accessibilityFacts(content: SiteContent): AccessibilityFacts {
+  const [year, month, day] = (content.builtOn ?? "").split("-").map(Number);
   return {
-    checkedOn: content.builtOn && new Date(`${content.builtOn}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
+    ...(content.builtOn && { checkedOn: { year: year!, month: month!, day: day! } }),
     episodes: content.episodes.length,
   };
 }

@@ -18,7 +18,7 @@ import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/tex
 import { renderMarkdown } from "../content/markdown";
 import { chromeFor, crumbsOf, home, lazyPage, page, shareCardFor, videoFor } from "./page-route";
 import { documentRoutes, downloadLinks } from "./document-routes";
-import { caseManagersUrl, documentUrl, englishOnlyLang, englishSite, otherSites, type Local } from "./languages";
+import { accessibilityUrl, caseManagersUrl, documentUrl, englishOnlyLang, privacyUrl, englishSite, otherSites, type Local } from "./languages";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
 import { podcastFeedUrl } from "./podcast";
 import { robotsText } from "./robots";
@@ -40,8 +40,8 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
     citiesRoute(english, assets),
     ...content.pages.map((page) => staticPageRoute(english, assets, page, downloads)),
     ...documentRoutes(english, assets, downloads),
-    privacyRoute(content, assets),
-    accessibilityRoute(content, assets),
+    privacyRoute(english, assets),
+    accessibilityRoute(english, assets),
     podcastRoute(content, assets),
     ...content.episodes.map((episode) => episodeRoute(content, assets, episode)),
     ...others.flatMap((local) => translatedRoutes(local, assets, downloads)),
@@ -164,6 +164,8 @@ function translatedRoutes(local: Local, assets: AssetUrls, downloads: Download[]
   if (urls.has(documentUrl(content.documents.checklist.slug))) {
     routes.push(...documentRoutes(local, assets, downloads).filter((route) => urls.has(route.url.slice(local.lang.length + 1))));
   }
+  if (urls.has(privacyUrl)) routes.push(privacyRoute(local, assets));
+  if (urls.has(accessibilityUrl)) routes.push(accessibilityRoute(local, assets));
   return routes.map((route) => withTranslated(local, route));
 }
 
@@ -336,28 +338,30 @@ function destinationTitle(city: City, destination: Destination): string {
   return fillCity(destination.title, city.cityName);
 }
 
-/** /privacy/: what the site collects and keeps, stated from the configuration (privacy-facts.ts). */
-function privacyRoute(content: SiteContent, assets: AssetUrls): Route {
-  const url = pageUrl("/privacy");
-  const chrome = chromeFor(content, assets, {
-    title: `Privacy | ${content.site.companyName}`,
-    description: "What this website collects when you ask for a quote, where it is kept, for how long, and how to have it deleted.",
+/** /privacy/ in `local`'s language: what the site collects and keeps, stated from the configuration (privacy-facts.ts). */
+function privacyRoute(local: Local, assets: AssetUrls): Route {
+  const url = privacyUrl;
+  const words = local.words.privacy;
+  const chrome = chromeFor(local, assets, {
+    title: words.title(local.content.site.companyName),
+    description: words.description,
     url,
-    breadcrumb: [home, { name: "Privacy", url }],
+    breadcrumb: [crumbsOf(local).home, { name: words.heading, url }],
   });
-  return page("privacy", url, <PrivacyPage chrome={chrome} facts={privacyFacts(content)} />);
+  return page("privacy", local.url(url), <PrivacyPage chrome={chrome} facts={privacyFacts(local.content)} />);
 }
 
-/** /accessibility/: the accessibility statement. */
-function accessibilityRoute(content: SiteContent, assets: AssetUrls): Route {
-  const url = pageUrl("/accessibility");
-  const chrome = chromeFor(content, assets, {
-    title: `Accessibility | ${content.site.companyName}`,
-    description: "The accessibility standard this website is built to, how it is checked, its known limits, and how to report a barrier.",
+/** /accessibility/ in `local`'s language: the accessibility statement. */
+function accessibilityRoute(local: Local, assets: AssetUrls): Route {
+  const url = accessibilityUrl;
+  const words = local.words.accessibility;
+  const chrome = chromeFor(local, assets, {
+    title: words.title(local.content.site.companyName),
+    description: words.description,
     url,
-    breadcrumb: [home, { name: "Accessibility", url }],
+    breadcrumb: [crumbsOf(local).home, { name: words.heading, url }],
   });
-  return page("accessibility", url, <AccessibilityPage chrome={chrome} facts={accessibilityFacts(content)} />);
+  return page("accessibility", local.url(url), <AccessibilityPage chrome={chrome} facts={accessibilityFacts(local.content)} />);
 }
 
 /** The page served for a path with no page: /404.html, and each other language's for the paths under its root. */

@@ -2,10 +2,29 @@
 // a type error, not an English sentence on its page. Content text comes from data/; these are the site's own words.
 import type { Lang } from "../../src/content/language";
 import type { Airport } from "../../src/content/types";
+import type { FieldName } from "../../client/quote/rules";
+
+/** What the coordinators' e-mail may carry, as /privacy/ names it: what it always has, and quote.notice.fields. */
+export type NoticeItem = "caseNumber" | "urgency" | "name" | "phone" | "from" | "to" | "preferredDate" | "page" | "mobility" | "equipment" | "notes";
+
+/** A day as /accessibility/ gives it, in words: "November 24, 2026", "24 de noviembre de 2026". */
+export interface DayInWords {
+  year: number;
+  /** The month's name (Messages.document.months). */
+  month: string;
+  day: number;
+}
 
 export interface Messages {
+  /**
+   * Added to the text of a link from a page of this language to a page that exists only in English, after the page
+   * is rendered (src/render/translated-links.ts): the one way such a link says so.
+   */
+  englishOnly: string;
   /** The language's name in itself, as the language switcher shows it: "English", "Español". */
   languageName: string;
+  /** The Open Graph locale of this language's pages (og:locale): the site speaks to Florida, so the US variant. */
+  ogLocale: string;
   /** The switcher's accessible name, said in the language of the page it leads to. */
   switchTo: string;
   skipLink: string;
@@ -44,6 +63,8 @@ export interface Messages {
   cardCall: string;
   callNow: string;
   call247: string;
+  /** The label of the fixed call bar on phones, before the number: short enough for one line at 320 px. */
+  callBar: string;
   callUsNow: string;
   requestQuote: string;
   getQuote: string;
@@ -126,6 +147,60 @@ export interface Messages {
     home: string;
     /** Said on the English 404 page, in this language, with a link to this language's home page. */
     inThisLanguage: string;
+  };
+  /** /privacy/: the words around the facts the build knows (src/site/privacy-facts.ts). */
+  privacy: {
+    title: (company: string) => string;
+    description: string;
+    heading: string;
+    lead: string;
+    formHeading: string;
+    formIntro: string;
+    required: string;
+    optional: string;
+    /** Why the form asks each question. */
+    why: Record<Exclude<FieldName, "company">, string>;
+    /** What the page adds to a request when it is sent, said as one list. */
+    added: (items: string) => string;
+    addedItems: readonly string[];
+    loadingHeading: string;
+    analytics: (measurementId: string) => string;
+    noAnalytics: string;
+    video: string;
+    keptHeading: string;
+    intake: (region: string, retentionDays: number) => string;
+    endpoint: (origin: string) => string;
+    console: string;
+    nowhereElse: string;
+    readersHeading: string;
+    readers: (items: string) => string;
+    noticeItems: Record<NoticeItem, string>;
+    browserHeading: string;
+    browser: string;
+    copyHeading: string;
+    /** Before and after the phone number. */
+    copy: readonly [string, string];
+  };
+  /** /accessibility/: the statement, around what the build knows (the day it was checked, whether there are episodes). */
+  accessibility: {
+    title: (company: string) => string;
+    description: string;
+    heading: string;
+    lead: (company: string) => string;
+    standardHeading: string;
+    standard: string;
+    checksHeading: string;
+    checksIntro: string;
+    checks: readonly string[];
+    notPublished: string;
+    checkedOn: (day: DayInWords) => string;
+    limitsHeading: string;
+    videoLimit: string;
+    episodesLimit: string;
+    automatedLimit: string;
+    feedbackHeading: string;
+    /** Before and after the phone number. */
+    feedback: readonly [string, string];
   };
 }
 

@@ -32,10 +32,11 @@ describe("a photo in data/", () => {
       withPhoto("data/destinations/mayo-clinic.yaml", "src: cabin.jpg", "alt: The cabin", "rights: own"),
     ].map((f) => f.file);
     const content = validateContent(withFiles(sources, ...files), undefined, images);
-    expect(content.home.photo).toEqual({ src: "cabin.jpg", alt: "The stretcher set up in the cabin", rights: "own", hero: true });
+    // Each photo knows the file it is written in: where a warning about the photo file points (issue 40).
+    expect(content.home.photo).toEqual({ src: "cabin.jpg", alt: "The stretcher set up in the cabin", rights: "own", hero: true, writtenIn: "data/home.yaml" });
     expect(content.pages.find((p) => p.path === "/about")?.photo?.people).toBe(true);
     expect(content.cities.find((c) => c.urlSlug === "naples")?.photo).toEqual({
-      src: "cabin.jpg", alt: "", decorative: true, rights: "licensed", licence: "Agency licence 123", credit: "Jane Doe",
+      src: "cabin.jpg", alt: "", decorative: true, rights: "licensed", licence: "Agency licence 123", credit: "Jane Doe", writtenIn: naples,
     });
     expect(content.destinations.find((d) => d.slug === "mayo-clinic")?.photo?.src).toBe("cabin.jpg");
   });

@@ -163,3 +163,45 @@ describe("a photo file that is not a photo", () => {
     }
   });
 });
+
+// Issue 40: a 210 × 140 photo used as a hero was stretched to 1280 px without a word.
+describe("a photo narrower than its slot shows it", () => {
+  let project: TempProject;
+  let line: number;
+  const warning = (width: number) => ({
+    file: "data/cities/naples.yaml",
+    line,
+    column: 8,
+    field: "photo.src",
+    problem: `"small.jpg" is ${width} px wide; a hero photo is shown up to 1600 px wide, so this one would look blurred: use one at least 1600 px wide`,
+  });
+
+  beforeAll(async () => {
+    project = await createTempProject();
+    await mkdir(path.join(project.dataDir, "images"), { recursive: true });
+    await writeFile(path.join(project.dataDir, "images/small.jpg"), await cameraPhoto(210, 140, "#3a6e8f"));
+    // A section photo as wide as its slot's largest width: no warning.
+    await writeFile(path.join(project.dataDir, "images/wide.jpg"), await cameraPhoto(1456, 900, "#8f6e3a"));
+    const naples = await readFile(path.join(project.dataDir, "cities/naples.yaml"), "utf8");
+    // The `src:` line of the photo appended below: the file's lines, then `photo:`, then it.
+    line = naples.trimEnd().split("\n").length + 2;
+    await writeFile(path.join(project.dataDir, "cities/naples.yaml"), `${naples.trimEnd()}\nphoto:\n  src: small.jpg\n  alt: The stretcher in the cabin\n  rights: own\n  hero: true\n`);
+    await writeFile(path.join(project.dataDir, "home.yaml"), `${await readFile(path.join(project.dataDir, "home.yaml"), "utf8")}photo:\n  src: wide.jpg\n  alt: The cabin\n  rights: own\n`);
+  }, 60_000);
+  afterAll(() => project?.remove());
+
+  it("is a warning at its photo.src saying the width it needs, and the build goes on", async () => {
+    const result = await build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true });
+    expect(result.photoWarnings).toEqual([warning(210)]);
+  }, 120_000);
+
+  it("fails `build --strict`, with the same located problem, leaving the output as it was", async () => {
+    const before = await readFile(path.join(project.outDir, "naples/index.html"), "utf8");
+    const failed = await build({ root: project.root, dataDir: project.dataDir, outDir: project.outDir, cache: true, strict: true }).then(
+      () => [],
+      (error: unknown) => problemsOf(() => { throw error; }),
+    );
+    expect(failed).toEqual([warning(210)]);
+    expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toBe(before);
+  }, 120_000);
+});

@@ -23,7 +23,7 @@ const runOf = (validated: SiteContent, using = renderer, photoDigest = ""): RunI
   content: validated,
   renderer: using,
   ...parts,
-  photos: { content: validated, files: [], encoded: 0, cached: 0, digest: photoDigest },
+  photos: { content: validated, files: [], encoded: 0, cached: 0, digest: photoDigest, warnings: [] },
 });
 /** `content` with the city at `index` replaced, as ContentValidator gives it after that city's file was saved. */
 const withCity = (index: number, change: (city: City) => City): SiteContent => ({

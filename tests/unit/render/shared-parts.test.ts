@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../../src/render/render-route";
 import { translateLinks } from "../../../src/render/translated-links";
 import { loadRealSite } from "../support/site";
+import { markPhoneNumbers } from "../../../templates/phone-numbers";
 
 // The header, footer and quote forms are rendered once per build and spliced into each page (templates/Once.tsx,
 // issue 14). Splicing must never change a byte: every page equals the page rendered in one piece.
@@ -15,7 +16,8 @@ describe("parts shared by many pages", () => {
     for (const route of pages) {
       const spliced = String(renderRoute(route, { site: content.site }).contents);
       // A Spanish page's links lead to the Spanish pages after rendering (src/render/translated-links.ts), in one piece as in parts.
-      expect(spliced, route.url).toBe(`<!DOCTYPE html>${translateLinks(renderToStaticMarkup(route.element), route.translated)}`);
+      // Its phone numbers are marked as one unit (templates/phone-numbers.ts), in one piece as in parts.
+      expect(spliced, route.url).toBe(`<!DOCTYPE html>${translateLinks(markPhoneNumbers(renderToStaticMarkup(route.element)), route.translated)}`);
       expect(spliced).not.toContain("data-shared-part");
     }
   }, 60_000);

@@ -6,6 +6,9 @@ import type { SiteContent } from "../../../src/content/types";
 import { generateDocuments } from "../../../src/documents/generate";
 import { renderRoute } from "../../../src/render/render-route";
 import { createRoutes } from "../../../src/site/routes";
+import { FIELD_LABELS } from "../../../client/quote/labels";
+import { spanishFormText } from "../../../client/quote/text-es";
+import { es } from "../../../templates/text/es";
 import { loadRealSite, renderPage, testAssets, textOf } from "../support/site";
 
 let downloads: ReturnType<typeof generateDocuments> | undefined;
@@ -86,6 +89,45 @@ describe("the accessibility statement", () => {
     const { content } = await loadRealSite();
     const $ = await pageOf({ ...content, builtOn: "2026-11-24" }, "/accessibility/");
     expect(sectionText($, "checks")).toContain("A change that fails any of them is not published. This version of the site was built and checked on November 24, 2026.");
+  });
+});
+
+// Issue 40: the same facts, with the words around them in Spanish (templates/text/es.ts).
+describe("the Spanish privacy page and accessibility statement", () => {
+  it("say in Spanish what the English pages say, from the same facts", async () => {
+    const { content } = await loadRealSite();
+    // The settings as the engine gives them to each language (src/engine/translated-sites.ts).
+    const quoteStorage = { region: "us-west-2", retentionDays: 45 };
+    const spanish = content.translations.es!;
+    const changed = { ...content, site: { ...content.site, quoteStorage }, translations: { es: { ...spanish, site: { ...spanish.site, quoteStorage } } } };
+    const $ = await pageOf(changed, "/es/privacy/");
+    const english = await pageOf(changed, "/privacy/");
+    expect($("html").attr("lang")).toBe("es");
+    expect(textOf($, "h1")).toEqual([es.privacy.heading]);
+    // Every question of the form, with the Spanish form's label, in the English page's order.
+    const asked = $("#form").parent().find("li strong").toArray().map((el) => $(el).text());
+    const englishAsked = english("#form").parent().find("li strong").toArray().map((el) => english(el).text());
+    expect(asked).toEqual(englishAsked.map((label) => spanishFormText.labels[Object.entries(FIELD_LABELS).find(([, english]) => english === label)![0] as keyof typeof FIELD_LABELS]));
+    expect($("#form").parent().find("li").first().text()).toBe(`${spanishFormText.labels.full_name} (obligatorio): ${es.privacy.why.full_name}`);
+    expect(sectionText($, "kept")).toContain("(Amazon S3, región us-west-2) y la borra 45 días después de que llega.");
+    expect(sectionText($, "readers")).toContain("con: número de caso, urgencia, nombre, teléfono,");
+    expect($("#your-request").parent().find('a[href^="tel:"]').text()).toBe(content.site.phone.display);
+    expect($(".breadcrumb a").first().attr("href")).toBe("/es/");
+  });
+
+  it("gives the day of the build in Spanish words", async () => {
+    const { content } = await loadRealSite();
+    const $ = await pageOf({ ...content, builtOn: "2026-11-24" }, "/es/accessibility/");
+    expect(textOf($, "h1")).toEqual([es.accessibility.heading]);
+    expect(sectionText($, "checks")).toContain("Esta versión del sitio se construyó y se comprobó el 24 de noviembre de 2026.");
+    expect($("#checks").parent().find("li")).toHaveLength(es.accessibility.checks.length);
+  });
+
+  it("are linked from the Spanish footer, in Spanish and without \"(en inglés)\"", async () => {
+    const $ = await renderPage("/es/");
+    expect($('footer a[href="/es/privacy/"]').text()).toBe(es.footer.privacy);
+    expect($('footer a[href="/es/accessibility/"]').text()).toBe(es.footer.accessibility);
+    expect($('footer a[href="/es/privacy/"]').attr("hreflang")).toBeUndefined();
   });
 });
 

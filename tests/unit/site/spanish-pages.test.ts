@@ -49,6 +49,9 @@ describe("the Spanish routes", () => {
       ...cities
         .filter((city) => city.urlSlug !== left)
         .flatMap((city) => [`/es/${city.urlSlug}/`, ...destinations.map((d) => `/es/${city.urlSlug}/${d.urlSegment}/`)]),
+      // Made from facts the build knows and the templates' words (issue 40).
+      "/es/privacy/",
+      "/es/accessibility/",
       "/es/404.html",
     ];
     expect(spanish().map((route) => route.url).sort()).toEqual(expected.sort());
@@ -58,7 +61,7 @@ describe("the Spanish routes", () => {
   });
 
   it("has no Spanish page for a city without a complete translation, nor for the English-only pages", () => {
-    for (const url of [`/es/${left}/`, "/es/privacy/", "/es/accessibility/", "/es/podcast/", `/es/for-case-managers/${english.documents.letter.slug}/`]) {
+    for (const url of [`/es/${left}/`, "/es/podcast/", `/es/for-case-managers/${english.documents.letter.slug}/`]) {
       expect(urls()).not.toContain(url);
     }
     expect(urls().some((url) => url.startsWith(`/es/${left}/`))).toBe(false);
@@ -68,7 +71,9 @@ describe("the Spanish routes", () => {
   it("lists the English-only pages for the build summary", () => {
     const [{ lang, urls: englishOnly }] = englishOnlyPages(content) as [{ lang: string; urls: string[] }];
     expect(lang).toBe("es");
-    expect(englishOnly.slice(0, 4)).toEqual([`/for-case-managers/${english.documents.letter.slug}/`, "/privacy/", "/accessibility/", "/podcast/"]);
+    expect(englishOnly.slice(0, 2)).toEqual([`/for-case-managers/${english.documents.letter.slug}/`, "/podcast/"]);
+    expect(englishOnly).not.toContain("/privacy/");
+    expect(englishOnly).not.toContain("/accessibility/");
     expect(englishOnly).toContain(`/${left}/`);
     expect(englishOnly.filter((url) => url.startsWith(`/${left}/`))).toHaveLength(english.destinations.length + 1);
     expect(englishOnly).not.toContain("/about/");
@@ -143,6 +148,7 @@ describe("a Spanish page", () => {
     const $ = render("/es/about/");
     const podcast = $("#site-nav a[href='/podcast/']");
     expect(podcast.text()).toBe("Pódcast (en inglés)");
+    expect(render("/es/about/")("footer a[href='/es/privacy/']").text()).toBe("Privacidad");
     expect(podcast.attr("hreflang")).toBe("en");
     expect($("#footer-nav a[href='/podcast/']").attr("hreflang")).toBe("en");
     expect(render("/about/")("#site-nav a[href='/podcast/']").attr("hreflang")).toBeUndefined();
@@ -193,17 +199,23 @@ describe("hreflang, the sitemap and the language switcher", () => {
     expect(spanish404("main [data-not-found-translation]")).toHaveLength(0);
   });
 
-  it("marks every link from a Spanish page to a page that exists only in English with hreflang=\"en\"", () => {
+  // Issue 40: in one way, whoever wrote the link (a template, a translated markdown body): hreflang="en" and "(en inglés)".
+  it("marks every link from a Spanish page to a page that exists only in English with hreflang=\"en\" and a shown \"(en inglés)\"", () => {
     const isPage = (href: string) => href.startsWith("/") && !href.startsWith("//") && !/\.[a-z]+$/i.test(href.split(/[?#]/)[0]!);
+    const spanishUrls = new Set(spanish().map((route) => route.url));
     const unmarked = new Set<string>();
+    let marked = 0;
     for (const route of spanish()) {
       const $ = render(route.url);
-      // Markdown bodies (.prose) are the translators' text: their links are not written by a template.
-      $("a[href]").not(".prose a").each((_, a) => {
+      $("a[href]").each((_, a) => {
         const href = a.attribs.href!;
-        if (isPage(href) && !href.startsWith("/es/") && a.attribs.hreflang !== "en") unmarked.add(`${route.url} → ${href}`);
+        const englishOnly = isPage(href) && !href.startsWith("/es/") && !spanishUrls.has(`/es${href.split("#")[0]}`);
+        const says = a.attribs.hreflang === "en" && $(a).text().endsWith(" (en inglés)");
+        if (englishOnly) marked++;
+        if (englishOnly !== says) unmarked.add(`${route.url} → ${href}: ${$(a).text()}`);
       });
     }
+    expect(marked).toBeGreaterThan(0);
     expect([...unmarked]).toEqual([]);
     // The ones the templates write: the letter template's card, and a nearby city with no Spanish page.
     const letter = render("/es/for-case-managers/")(`a[href='/for-case-managers/${english.documents.letter.slug}/']`);
@@ -214,7 +226,7 @@ describe("hreflang, the sitemap and the language switcher", () => {
   });
 
   it("has no hreflang links on a page in one language only", () => {
-    for (const url of [`/${left}/`, "/privacy/", "/podcast/", "/404.html", "/es/404.html"]) expect(alternates(render(url))).toEqual({});
+    for (const url of [`/${left}/`, "/podcast/", "/404.html", "/es/404.html"]) expect(alternates(render(url))).toEqual({});
   });
 
   it("gives every page pair a switcher to the other page, and no other page one", () => {

@@ -99,7 +99,8 @@ describe("the Naples city page", () => {
       "Your oncologist's office: ask for records, the medication list and the fit-to-fly note before travel.",
       "Your insurer's member services line (on the back of the insurance card): ask about coverage for the trip.",
       "Collier County's senior and caregiver services: ask about help at home before and after the trip.",
-      "Florida's Elder Helpline, 1-800-963-5337: connects older adults and caregivers with local services.",
+      // Issue 40: a phone number written in the text is shown in the one format of every number.
+      "Florida's Elder Helpline, (800) 963-5337: connects older adults and caregivers with local services.",
     ]);
   });
 

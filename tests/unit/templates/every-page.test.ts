@@ -1,12 +1,19 @@
 import { load, type CheerioAPI } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { SiteContent } from "../../../src/content/types";
+import { englishOnlyPages } from "../../../src/site/languages";
 import { loadRealSite, renderRoute } from "../support/site";
 
 const baseUrl = "https://www.floridamedicalflights.example";
 
 let pages: { url: string; $: CheerioAPI }[];
+let phone: { display: string; tel: string };
+let content: SiteContent;
 beforeAll(async () => {
-  const { routes } = await loadRealSite();
+  const site = await loadRealSite();
+  const { routes } = site;
+  content = site.content;
+  phone = content.site.phone;
   pages = await Promise.all(
     routes
       .filter((route) => route.kind === "page")
@@ -22,11 +29,19 @@ const failing = (check: ($: CheerioAPI, url: string) => unknown) =>
   pages.map(({ url, $ }) => [url, check($, url)]).filter(([, result]) => result !== undefined);
 
 describe("every page of the site", () => {
-  it("is rendered: home, cities, 11 static pages, 3 document pages, privacy, accessibility, 21 cities × 3 pages, 4 podcast pages and the 404 page, and each in Spanish but 7", () => {
+  it("is rendered: every page kind in English, and in Spanish every page but those the build names English only", () => {
     const english = pages.filter(({ url }) => langOf(url) === "en");
-    expect(english).toHaveLength(1 + 1 + 11 + 3 + 2 + 63 + 4 + 1);
-    // English only: the letter template, privacy, accessibility and the podcast's pages.
-    expect(pages).toHaveLength(english.length * 2 - (1 + 2 + 4));
+    const { cities, destinations, pages: contentPages, episodes } = content;
+    // Home, /cities/, the content pages, 3 document pages, privacy, accessibility, each city's pages, the podcast and its episodes, the 404.
+    expect(english).toHaveLength(1 + 1 + contentPages.length + 3 + 2 + cities.length * (1 + destinations.length) + 1 + episodes.length + 1);
+    // Each English page has its Spanish version but those listed English only (the 404 has its own, not listed).
+    const englishOnly = englishOnlyPages(content).find(({ lang }) => lang === "es")?.urls ?? [];
+    expect(pages.filter(({ url }) => langOf(url) === "es").map(({ url }) => url).sort()).toEqual(
+      english.filter(({ url }) => !englishOnly.includes(url)).map(({ url }) => (url === "/404.html" ? "/es/404.html" : `/es${url}`)).sort(),
+    );
+    // Issue 40: privacy and accessibility are made from facts, so they exist in Spanish.
+    expect(englishOnly).not.toContain("/privacy/");
+    expect(pages.map(({ url }) => url)).toEqual(expect.arrayContaining(["/es/privacy/", "/es/accessibility/"]));
   });
 
   // Issue 12: a relative link breaks when a host serves /naples without redirecting it to /naples/.
@@ -55,12 +70,31 @@ describe("every page of the site", () => {
   it("shows the phone line as a call link in the header and in the fixed call bar", () => {
     expect(
       failing(($, url) => {
-        const header = $('.site-header a[href="tel:+18003273004"]').text();
-        const bar = $('a.call-bar[href="tel:+18003273004"]').text();
-        const call = { en: "Call 24/7: (800) 327-3004", es: "Llame las 24 horas: (800) 327-3004" }[langOf(url)];
-        return header === "(800) 327-3004" && bar === call ? undefined : [header, bar];
+        const header = $(`.site-header a[href="tel:${phone.tel}"]`).text();
+        const bar = $(`a.call-bar[href="tel:${phone.tel}"]`).text();
+        // Issue 40: the bar's label is short enough for one line at 320 px in every language.
+        const call = { en: `Call 24/7: ${phone.display}`, es: `Llame 24/7: ${phone.display}` }[langOf(url)];
+        return header === phone.display && bar === call ? undefined : [header, bar];
       }),
     ).toEqual([]);
+  });
+
+  // Issue 40: a shared link says which language the page is in, and which other languages it is in.
+  it("names its Open Graph locale, and the locale of each other language it is in", () => {
+    const locale = { en: "en_US", es: "es_US" };
+    expect(
+      failing(($, url) => {
+        const own = $('meta[property="og:locale"]').attr("content");
+        const others = $('link[rel="alternate"][hreflang]:not([hreflang="x-default"])')
+          .toArray()
+          .map((link) => $(link).attr("hreflang") as "en" | "es")
+          .filter((lang) => lang !== langOf(url))
+          .map((lang) => locale[lang]);
+        const alternates = $('meta[property="og:locale:alternate"]').toArray().map((meta) => $(meta).attr("content"));
+        return own === locale[langOf(url)] && JSON.stringify(alternates) === JSON.stringify(others) ? undefined : [own, alternates];
+      }),
+    ).toEqual([]);
+    expect(pages.filter(({ $ }) => $('meta[property="og:locale:alternate"]').length > 0).length).toBeGreaterThan(0);
   });
 
   it("has a title and a meta description of its own", () => {

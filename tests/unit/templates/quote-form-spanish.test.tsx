@@ -73,6 +73,9 @@ describe("the quote dialog in Spanish", () => {
     expect(form.find("label[for=quote-modal-consent]").text()).toBe(`${spanishFormText.consent} (obligatorio)`);
     expect(form.find("textarea").attr("placeholder")).toBe(spanishFormText.notesPlaceholder);
     expect(form.find(".form-privacy a").text()).toBe("Cómo guardamos y usamos su solicitud");
+    // Issue 40: to the Spanish privacy page, which every translation has.
+    expect(form.find(".form-privacy a").attr()).toMatchObject({ href: "/es/privacy/" });
+    expect(form.find(".form-privacy a").attr("hreflang")).toBeUndefined();
     expect(form.find("button[type=submit]").text()).toBe("Pida una cotización");
     const words = visibleWords($);
     expect(englishWords.filter((english) => words.includes(english))).toEqual([]);
