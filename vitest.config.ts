@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // Issue 41: the suite answers in minutes. vitest's default is one worker less than the cores: on the project's 2-core
 // machine, one test file at a time. Most of a test's time is spent waiting (on a child process, a server, the browser,
@@ -8,9 +9,22 @@ import { defineConfig } from "vitest/config";
 // minutes (tests/e2e/quality.test.ts); in one group they run beside the rest, and first (vitest orders projects by name).
 const workers = availableParallelism() + 1;
 
+/**
+ * vitest's order (projects by name, then the longest last time, or the largest file on a first run), except that
+ * `flightsite check` over the real site, the longest file by far, starts first: started late, the suite waits for it.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (file: TestSpecification) => file.moduleId.endsWith("/tests/e2e/quality.test.ts");
+    return [...sorted.filter(first), ...sorted.filter((file) => !first(file))];
+  }
+}
+
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Limits for a hung test, not timings: a unit test that spawns the CLI or a server can take several seconds when
       // the two cores are shared (vitest's 5 s default then fails tests that are right).
