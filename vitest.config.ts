@@ -32,9 +32,9 @@ export default defineConfig({
       // process each, so React, zod, the AWS SDK and the templates are loaded once per worker, not once per file. A test
       // file therefore leaves nothing behind: a mocked client is restored after it, a stubbed variable unstubbed.
       { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], testTimeout: 30_000, hookTimeout: 60_000, isolate: false } },
-      // The AWS hosting as code: the CloudFront function on sample requests, the stack synthesized locally. Isolated:
-      // infra/test's helpers make a temporary folder per test file and remove it after the file.
-      { test: { name: "infra", include: ["infra/test/**/*.test.ts"], testTimeout: 30_000 } },
+      // The AWS hosting as code: the CloudFront function on sample requests, the stack synthesized locally. Not
+      // isolated either: aws-cdk-lib takes seconds to load. infra/test/setup.ts writes and removes each file's folders.
+      { test: { name: "infra", include: ["infra/test/**/*.test.ts"], setupFiles: ["infra/test/setup.ts"], testTimeout: 30_000, isolate: false } },
       {
         test: {
           name: "e2e",
