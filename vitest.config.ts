@@ -41,7 +41,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
           // Each test opens its own context in the one shared Chromium (tests/e2e/browser.ts), so browser test files may
-          // run beside each other and beside the unit tests; the limits allow for a machine that is busy.
+          // run beside each other and beside the unit tests. Not isolated: playwright and the checks load once per worker.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
