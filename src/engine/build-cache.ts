@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Download, PageKind, SiteContent } from "../content/types";
 import type { ContentProblem } from "../errors";
@@ -238,12 +238,17 @@ function headOf(stored: Buffer, codeId: string): { head: StoredHead; rest: numbe
   return head.version === version && head.codeId === codeId ? { head, rest: newline + 1 } : undefined;
 }
 
-/** Writes `text` as the only file of its folder (older ones are stale), renamed into place when complete. */
+/** Writes `text` as the only stored file of its folder (older ones are stale), renamed into place when complete. */
 async function storeOnly(file: string, text: string): Promise<void> {
-  await rm(path.dirname(file), { recursive: true, force: true });
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp-${process.pid}`, text);
-  await rename(`${file}.tmp-${process.pid}`, file);
+  // Several builds may store at once (the test suite runs files side by side, issue 41): each writes a file of its own
+  // and renames it into place, then removes the other stored files, never another build's file still being written.
+  const folder = path.dirname(file);
+  const temporary = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  await mkdir(folder, { recursive: true });
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+  const others = (await readdir(folder)).filter((name) => name !== path.basename(file) && !name.includes(".tmp-"));
+  await Promise.all(others.map((name) => rm(path.join(folder, name), { force: true })));
 }
 
 type StoredBundle = Omit<ClientBundle, "files"> & { files: { file: string; contents: string }[] };

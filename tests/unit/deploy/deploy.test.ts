@@ -238,6 +238,8 @@ describe("flightsite deploy", () => {
 
   describe("with a CloudFront distribution", () => {
     const cloudFront = mockClient(CloudFrontClient);
+    // Restored after these tests: other test files run in the same process (vitest.config.ts, isolate: false).
+    afterAll(() => cloudFront.restore());
     beforeEach(() => {
       cloudFront.reset();
       cloudFront.on(CreateInvalidationCommand).resolves({ Invalidation: { Id: "I2J0I21PCUYOIK", Status: "InProgress", CreateTime: new Date(), InvalidationBatch: undefined } });

@@ -13,6 +13,8 @@ import { startS3Server, testS3Client, type S3Server } from "../support/s3-server
 const bucket = "flightsite-test";
 const distributionId = "E2QWRUHAPOMQZL";
 const cloudFront = mockClient(CloudFrontClient);
+// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
+afterAll(() => cloudFront.restore());
 
 describe("invalidations that cannot be lost", () => {
   let sites: BuiltSites;

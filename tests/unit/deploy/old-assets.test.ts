@@ -11,6 +11,8 @@ import { startS3Server, testS3Client, type S3Server } from "../support/s3-server
 
 const bucket = "flightsite-test";
 const cloudFront = mockClient(CloudFrontClient);
+// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
+afterAll(() => cloudFront.restore());
 const day = 24 * 60 * 60 * 1000;
 const start = Date.parse("2026-03-02T09:00:00Z");
 const oldScript = "assets/client.AAAAAAAA.js";

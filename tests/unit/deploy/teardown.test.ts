@@ -13,6 +13,8 @@ import { startS3Server, testS3Client, type S3Server } from "../support/s3-server
 
 const bucket = "flightsite-test";
 const cloudFront = mockClient(CloudFrontClient);
+// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
+afterAll(() => cloudFront.restore());
 
 describe("previews under a prefix, and their teardown", () => {
   let sites: BuiltSites;

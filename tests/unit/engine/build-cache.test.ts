@@ -2,10 +2,11 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "n
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../../src/engine/build";
-import { buildCacheFile, readBuildCache } from "../../../src/engine/build-cache";
+import { buildCacheFile, cachedDocuments, readBuildCache } from "../../../src/engine/build-cache";
 import { codeId } from "../../../src/engine/code-id";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 import { differences } from "../support/differences";
+import { loadRealSite } from "../support/site";
 
 // The build cache (issue 14): a build renders only the files whose inputs changed and links the rest from the last
 // output. Whatever the edits, the output must stay exactly what a clean build without the cache writes. What the
@@ -147,4 +148,31 @@ describe("the id of the code that renders", () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+});
+
+describe("the downloads kept in the build cache", () => {
+  // Issue 41: the test files run side by side, and two builds storing at once removed each other's file being
+  // written (the first removed the whole folder), failing the other build.
+  it("replace the stale set, but not a file another build is still writing beside them", async () => {
+    const { mkdtemp } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const root = await mkdtemp(path.join(tmpdir(), "flightsite-downloads-"));
+    try {
+      const folder = path.join(root, ".flightsite/build-cache/downloads");
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, "0123456789abcdef0123456789abcdef01234567.json"), "[]");
+      await writeFile(path.join(folder, "fedcba9876543210fedcba9876543210fedcba98.json.tmp-1-another"), "[");
+      const { content } = await loadRealSite();
+      const downloads = await cachedDocuments(root, "code", content);
+      const names = await readdir(folder);
+      expect(names.filter((name) => name.includes(".tmp-"))).toEqual(["fedcba9876543210fedcba9876543210fedcba98.json.tmp-1-another"]);
+      const stored = names.filter((name) => !name.includes(".tmp-"));
+      expect(stored).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
+      expect(stored[0]).not.toBe("0123456789abcdef0123456789abcdef01234567.json");
+      // The next build takes them from there.
+      expect(await cachedDocuments(root, "code", content)).toEqual(downloads);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -3,11 +3,13 @@
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { mockClient } from "aws-sdk-client-mock";
 import fc from "fast-check";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createOriginSecretCheck } from "../../../src/quote/origin-secret";
 
 const secretId = "arn:aws:secretsmanager:us-east-1:123456789012:secret:origin-AbCdEf";
 const secrets = mockClient(SecretsManagerClient);
+// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
+afterAll(() => secrets.restore());
 const notFound = () => new ResourceNotFoundException({ message: "no such version", $metadata: {} });
 
 function stages(values: Partial<Record<"AWSCURRENT" | "AWSPENDING" | "AWSPREVIOUS", string>>) {

@@ -10,13 +10,18 @@ import {
   UpdateSecretVersionStageCommand,
 } from "@aws-sdk/client-secrets-manager";
 import { mockClient } from "aws-sdk-client-mock";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createOriginSecretRotation, type RotationEvent } from "../../../src/quote/rotate-origin-secret";
 
 const secretId = "arn:aws:secretsmanager:us-east-1:123456789012:secret:origin-AbCdEf";
 const token = "version-2";
 const secrets = mockClient(SecretsManagerClient);
 const cloudfront = mockClient(CloudFrontClient);
+// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
+afterAll(() => {
+  secrets.restore();
+  cloudfront.restore();
+});
 const header = "x-flightsite-origin-secret";
 
 function configWith(value: string): DistributionConfig {
