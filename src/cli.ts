@@ -48,8 +48,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
       const { build } = await import("./engine/build");
+      const { currentCommit } = await import("./engine/build-origin");
       const { basePath, preview, strict } = options;
-      const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env), basePath, preview, strict });
+      const env = io.env ?? process.env;
+      const commit = currentCommit(folders.root, env);
+      const result = await build({ ...folders, cache: true, builtOn: buildDay(env), basePath, preview, strict, ...(commit && { commit }) });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir), { verbose: Boolean(options.verbose) }));
       const warnings = result.contentWarnings ?? [];
       io.stderr(formatContentWarnings(warnings));

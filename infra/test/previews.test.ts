@@ -2,7 +2,7 @@
 // workflow assumes, which may write under previews/ only. The stack through aws-cdk-lib/assertions.
 import { Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
-import { previewsFolder } from "../../src/deploy/deploy";
+import { previewsFolder } from "../../src/deploy/build-target";
 import { previewsFolder as previewsFolderOfTheRole } from "../lib/github-deploy-role";
 import { SiteStack } from "../lib/site-stack";
 import { lambdaCode } from "./lambda-code";

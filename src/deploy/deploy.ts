@@ -6,6 +6,7 @@ import { deleteObjects, listKeys, putObject, readStoredManifest, type Bucket } f
 import { forEachLimited } from "./concurrency";
 import { invalidate, mergePaths, pathsToInvalidate, waitForInvalidations, type WaitOptions } from "./invalidation";
 import { readLocalSite, type LocalSite } from "./local-site";
+import { checkBuildTarget, previewsFolder } from "./build-target";
 import { acquireLock, lockFile } from "./lock";
 import { cacheControlFor, planDeploy, uploadPhaseOf, uploadPhases, type DeployPlan } from "./plan";
 import { emptyStoredManifest, type StoredManifest } from "./stored-manifest";
@@ -58,12 +59,6 @@ export const defaultKeepAssetsDays = 7;
 export const defaultMaxDeletes = 256;
 
 /**
- * The folder of the bucket where the previews of pull requests live, each under its own prefix with its own manifest
- * and lock. The site's own deploy (no prefix) never lists, owns or deletes anything in it.
- */
-export const previewsFolder = "previews/";
-
-/**
  * Brings the bucket to the built site in `outDir`: uploads what differs by content hash, in an order that never
  * breaks a page (assets, then pages, then sitemap/feed/robots.txt, then the manifest), invalidates the changed
  * addresses on CloudFront, and only then deletes what the site no longer has (old assets after a grace period). The
@@ -77,6 +72,8 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const bucket: Bucket = { client: options.s3, name: options.bucket, prefix: normalizePrefix(options.prefix) };
   const site = await readLocalSite(options.outDir, options.shownOutDir);
   const target = `s3://${bucket.name}/${bucket.prefix}`;
+  // Before anything else: a preview never reaches the live site, nor a live build a preview's address.
+  checkBuildTarget(site.target, bucket.prefix, options.shownOutDir, target);
   const reserved = bucket.prefix === "" ? previewsFolder : undefined;
   const clashing = reserved ? Object.keys(site.manifest).filter((file) => file.startsWith(reserved)) : [];
   if (clashing.length > 0) {

@@ -5,7 +5,7 @@ import { ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deploy, type DeployOptions } from "../../../src/deploy/deploy";
 import { DeployError } from "../../../src/errors";
-import { createBuiltSites, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
+import { createBuiltSites, previewBuild, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
 import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
 
 const bucket = "flightsite-test";
@@ -92,7 +92,7 @@ describe("a deploy and objects that are not its own", () => {
   });
 
   it("leaves previews/ alone: not foreign in a new bucket, never deleted, and refused as a folder of the site", async () => {
-    await deployTo(smaller, { prefix: "previews/pr-42/" });
+    await deployTo(await sites.write(siteWithScript("AAAAAAAA"), previewBuild("previews/pr-42/")), { prefix: "previews/pr-42/" });
     const preview = await keys();
     const live = await deployTo(site);
     expect(live.plan.foreign).toEqual([]);
