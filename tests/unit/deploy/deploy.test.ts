@@ -200,7 +200,11 @@ describe("flightsite deploy", () => {
       await stopped;
       expect(broken.code).toBe(1);
       expect(broken.err).toMatch(
-        new RegExp(`^flightsite: s3://${bucket}/ stopped the upload \\(.+\\); the site there is still whole .+; run the same deploy again to finish it\n$`),
+        // One message says what to do next (issue 36): the lock the stopped server kept expires within minutes.
+        new RegExp(
+          `^flightsite: s3://${bucket}/ stopped the upload \\(.+\\); the site there is still whole .+; run the same deploy again to finish it, ` +
+            `after (\\S+): its lock s3://${bucket}/.deploy-lock.json could not be removed \\(.+\\) and keeps every deploy out until it expires at \\1\n$`,
+        ),
       );
 
       await server.start();
