@@ -173,8 +173,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--keep-assets <days>", "days an asset the site no longer uses stays for pages cached elsewhere", parseDays, 7)
     .option("--adopt", "take over the objects of a bucket that no flightsite deploy wrote (without it, such a bucket is refused)")
     .option("--break-lock [id]", "take the lock a deploy left when it stopped: once it has expired, or now with the lock id a refusal names")
-    .option("--max-deletes <n>", "stop before changing anything when the deploy would delete more objects (-1: no limit)", parseCount, 256)
-    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .option("--max-deletes <n>", "stop before changing anything when the deploy would delete more of the objects the build dropped (-1: no limit)", parseCount, 256)
+    .option("--endpoint <url>", "send every AWS request (S3 and CloudFront) to this endpoint instead of AWS, like a local emulator (S3 with path-style addresses)")
     .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
     .action(async (options: DeployCommandOptions) => {
       const { outDir } = projectFolders(io.cwd, options);
@@ -239,7 +239,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .requiredOption("--prefix <folder>", "the folder to remove, like previews/pr-42/ (never the whole bucket)")
     .option("--distribution <id>", "the CloudFront distribution to forget the folder's paths on")
     .option("--break-lock [id]", "take the lock a deploy left when it stopped: once it has expired, or now with the lock id a refusal names")
-    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .option("--endpoint <url>", "send every AWS request (S3 and CloudFront) to this endpoint instead of AWS, like a local emulator (S3 with path-style addresses)")
     .action(async (options: { bucket: string; prefix: string; distribution?: string; breakLock?: boolean | string; endpoint?: string }) => {
       const { createClients } = await import("./deploy/clients");
       const { teardown } = await import("./deploy/teardown");

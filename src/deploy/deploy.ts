@@ -151,11 +151,24 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
   // Adopted objects count as files that left the site now: pages go at once, assets after the grace period.
   const stored = found ?? { ...emptyStoredManifest(), retired: Object.fromEntries(listed.map((key) => [key, now.toISOString()])) };
   const plan = planDeploy({ local: site.manifest, stored, listed, now, keepAssetsDays: options.keepAssetsDays ?? defaultKeepAssetsDays });
+  if (!found && listed.length > 0) {
+    const until = Object.values(plan.keptUntil).sort()[0];
+    options.log(
+      `flightsite: took over ${listed.length} ${listed.length === 1 ? "object" : "objects"} no deploy wrote; of those the site does not have, ` +
+        `${plan.delete.length} (pages, feeds) ${plan.delete.length === 1 ? "goes" : "go"} now` +
+        (until ? ` and ${plan.keep.length} other ${plan.keep.length === 1 ? "file is" : "files are"} deleted by the first deploy from ${until} (--keep-assets)` : ""),
+    );
+  }
+  // Old assets whose grace period ended were counted by the deploy they left the site with: what this build drops
+  // (or what --adopt takes over) is what a half-empty dist/ would delete.
+  const counted = plan.delete.length - plan.expired.length;
   const maxDeletes = options.maxDeletes ?? defaultMaxDeletes;
+  const expiredToo = plan.expired.length > 0 ? ` (and ${plan.expired.length} old ${plan.expired.length === 1 ? "asset" : "assets"} past --keep-assets, not counted)` : "";
   const tooMany =
-    maxDeletes >= 0 && plan.delete.length > maxDeletes
-      ? `this deploy would delete ${plan.delete.length} objects of ${target} (${sample(plan.delete)}), more than --max-deletes ` +
-        `${maxDeletes} allows; check that ${options.shownOutDir}/ holds the whole site, then run again with --max-deletes ${plan.delete.length}`
+    maxDeletes >= 0 && counted > maxDeletes
+      ? `this deploy would delete ${counted} objects of ${target} that ${options.shownOutDir}/ no longer has ` +
+        `(${sample(plan.delete.filter((key) => !plan.expired.includes(key)))})${expiredToo}, more than --max-deletes ${maxDeletes} allows; ` +
+        `check that ${options.shownOutDir}/ holds the whole site, then run again with --max-deletes ${counted}`
       : undefined;
   if (tooMany && !options.dryRun) throw new DeployError(tooMany);
   if (plan.foreign.length > 0) {
@@ -165,7 +178,8 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
   const seconds = () => (performance.now() - started) / 1000;
   if (options.dryRun) {
     for (const line of formatPlan(plan)) options.log(line);
-    if (tooMany) options.log(`flightsite: a real deploy would stop here: ${tooMany}`);
+    // The dry run fails where the deploy would: a check in CI finds out before the real one.
+    if (tooMany) throw new DeployError(`a real deploy would stop here, before changing anything: ${tooMany}`);
     return { plan, bytes, seconds: seconds() };
   }
 
@@ -273,7 +287,7 @@ function formatPlan(plan: DeployPlan): string[] {
     ...plan.upload.map((file) => `upload     ${file}`),
     ...plan.unchanged.map((file) => `unchanged  ${file}`),
     ...plan.delete.map((file) => `delete     ${file}`),
-    ...plan.keep.map((file) => `keep       ${file} (out of the site since ${plan.retired[file]})`),
+    ...plan.keep.map((file) => `keep       ${file} (out of the site since ${plan.retired[file]}; deleted by the first deploy from ${plan.keptUntil[file]})`),
   ];
 }
 
