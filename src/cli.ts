@@ -16,6 +16,11 @@ export interface Io {
   env?: Record<string, string | undefined>;
   /** Resolves when a long-running command (serve) should stop; by default on Ctrl-C (SIGINT) or SIGTERM. */
   untilStopped?: () => Promise<void>;
+  /**
+   * Calls `stop` with the signal's name on the first Ctrl-C (SIGINT) or SIGTERM while a deploy or teardown runs;
+   * returns what forgets it. By default the process's signals; a second Ctrl-C then ends the process at once.
+   */
+  onStop?: (stop: (signal: string) => void) => () => void;
 }
 
 const defaultIo: Io = {
@@ -48,8 +53,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const folders = projectFolders(io.cwd, options);
       // Each command loads its own modules when it runs, so `--help` or `check` never loads React or esbuild.
       const { build } = await import("./engine/build");
+      const { currentCommit } = await import("./engine/build-origin");
       const { basePath, preview, strict } = options;
-      const result = await build({ ...folders, cache: true, builtOn: buildDay(io.env ?? process.env), basePath, preview, strict });
+      const env = io.env ?? process.env;
+      const commit = currentCommit(folders.root, env);
+      const result = await build({ ...folders, cache: true, builtOn: buildDay(env), basePath, preview, strict, ...(commit && { commit }) });
       io.stdout(formatSummary(result, shownPath(io.cwd, folders.outDir), { verbose: Boolean(options.verbose) }));
       const warnings = [...(result.contentWarnings ?? []), ...(result.photoWarnings ?? [])];
       io.stderr(formatContentWarnings(result.contentWarnings ?? []));
@@ -178,9 +186,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option("--wait", "wait until CloudFront has finished the invalidation (at most 15 minutes), not only accepted it")
     .option("--keep-assets <days>", "days an asset the site no longer uses stays for pages cached elsewhere", parseDays, 7)
     .option("--adopt", "take over the objects of a bucket that no flightsite deploy wrote (without it, such a bucket is refused)")
-    .option("--break-lock", "replace the lock a deploy left when it stopped without unlocking (its owner and time are shown when refused)")
-    .option("--max-deletes <n>", "stop before changing anything when the deploy would delete more objects (-1: no limit)", parseCount, 256)
-    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
+    .option("--break-lock [id]", "take the lock a deploy left when it stopped: once it has expired, or now with the lock id a refusal names")
+    .option("--max-deletes <n>", "stop before changing anything when the deploy would delete more of the objects the build dropped (-1: no limit)", parseCount, 256)
+    .option("--endpoint <url>", "send every AWS request (S3 and CloudFront) to this endpoint instead of AWS, like a local emulator (S3 with path-style addresses)")
     .option("--out <dir>", "folder holding the built site (default: the project's dist/)")
     .action(async (options: DeployCommandOptions) => {
       const { outDir } = projectFolders(io.cwd, options);
@@ -188,7 +196,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const { createClients } = await import("./deploy/clients");
       const { deploy, deployTarget, formatDeploySummary } = await import("./deploy/deploy");
       const { describeDeployer } = await import("./deploy/lock");
+      // Ctrl-C or SIGTERM (a cancelled CI job) stops the deploy between two objects; it releases its lock and says what is left.
+      const stopping = new AbortController();
+      const forget = (io.onStop ?? onSignal)((signal) => stopping.abort(signal));
       const result = await deploy({
+        signal: stopping.signal,
         ...createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION }),
         outDir,
         shownOutDir: shownPath(io.cwd, outDir),
@@ -201,9 +213,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         adopt: options.adopt,
         maxDeletes: options.maxDeletes,
         breakLock: options.breakLock,
-        deployer: describeDeployer(io.env ?? process.env, os.userInfo().username, os.hostname()),
+        deployer: describeDeployer(io.env ?? process.env, os.userInfo().username, os.hostname(), process.pid),
         log: (line) => io.stdout(`${line}\n`),
-      });
+      }).finally(forget);
       io.stdout(`${formatDeploySummary(result, deployTarget(options.bucket, options.prefix), options.dryRun)}\n`);
     });
 
@@ -240,9 +252,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .requiredOption("--bucket <name>", "the S3 bucket")
     .requiredOption("--prefix <folder>", "the folder to remove, like previews/pr-42/ (never the whole bucket)")
     .option("--distribution <id>", "the CloudFront distribution to forget the folder's paths on")
-    .option("--break-lock", "replace the lock a deploy left when it stopped without unlocking")
-    .option("--endpoint <url>", "an S3-compatible endpoint instead of AWS (path-style addresses)")
-    .action(async (options: { bucket: string; prefix: string; distribution?: string; breakLock?: boolean; endpoint?: string }) => {
+    .option("--break-lock [id]", "take the lock a deploy left when it stopped: once it has expired, or now with the lock id a refusal names")
+    .option("--endpoint <url>", "send every AWS request (S3 and CloudFront) to this endpoint instead of AWS, like a local emulator (S3 with path-style addresses)")
+    .action(async (options: { bucket: string; prefix: string; distribution?: string; breakLock?: boolean | string; endpoint?: string }) => {
       const { createClients } = await import("./deploy/clients");
       const { teardown } = await import("./deploy/teardown");
       const { describeDeployer } = await import("./deploy/lock");
@@ -253,7 +265,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         prefix: options.prefix,
         distributionId: options.distribution,
         breakLock: options.breakLock,
-        deployer: describeDeployer(env, os.userInfo().username, os.hostname()),
+        deployer: describeDeployer(env, os.userInfo().username, os.hostname(), process.pid),
         log: (line) => io.stdout(`${line}\n`),
       });
       io.stdout(`flightsite: removed ${deleted} ${deleted === 1 ? "object" : "objects"} from s3://${options.bucket}/${options.prefix.replace(/^\/+/, "").replace(/\/*$/, "/")}\n`);
@@ -342,7 +354,7 @@ interface DeployCommandOptions {
   keepAssets: number;
   adopt?: boolean;
   maxDeletes: number;
-  breakLock?: boolean;
+  breakLock?: boolean | string;
   endpoint?: string;
   out?: string;
 }
@@ -376,6 +388,21 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a port number from 0 to 65535");
   return port;
+}
+
+/** Calls `stop` on the first Ctrl-C (SIGINT) or SIGTERM (then a second Ctrl-C ends the process at once); returns what forgets it. */
+function onSignal(stop: (signal: string) => void): () => void {
+  const forget = () => {
+    process.off("SIGINT", handle);
+    process.off("SIGTERM", handle);
+  };
+  const handle = (signal: NodeJS.Signals) => {
+    forget();
+    stop(signal);
+  };
+  process.on("SIGINT", handle);
+  process.on("SIGTERM", handle);
+  return forget;
 }
 
 /** Resolves on the first Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C then ends the process at once, as usual. */

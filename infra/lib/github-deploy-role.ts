@@ -13,7 +13,13 @@ export interface GithubDeployRoleProps {
   oidcProviderArn?: string;
   bucket: s3.Bucket;
   distribution: cloudfront.IDistribution;
+  /** The previews' own bucket and distribution (PreviewSite): all the preview role may change. */
+  previewBucket: s3.Bucket;
+  previewDistribution: cloudfront.IDistribution;
 }
+
+/** The workflow file, and the only one, whose jobs may assume the preview role. */
+export const previewWorkflow = ".github/workflows/preview.yml";
 
 const githubTokens = "token.actions.githubusercontent.com";
 
@@ -23,8 +29,10 @@ export const previewsFolder = "previews/";
 /**
  * The roles GitHub workflows assume through GitHub's OpenID Connect tokens, with no stored keys. `role`, for the
  * publish workflow on main only, may list, read, write and delete the site's objects and invalidate the site's
- * distribution, but never write or delete under previews/ (an explicit Deny, which no Allow can outweigh). `previewRole`, for the preview workflow's pull_request jobs, may write and delete only under
- * previews/ (and read the live site's manifest, to list the pages a pull request changes).
+ * distribution, but never write or delete under previews/ (an explicit Deny, which no Allow can outweigh).
+ * `previewRole`, for the jobs of the preview workflow file only (on pull requests, and its sweep on main), may write
+ * and delete only under previews/ of the previews' own bucket, invalidate only the previews' distribution, and read
+ * the live site's manifest (to list the pages a pull request changes).
  */
 export class GithubDeployRole extends Construct {
   readonly role: iam.Role;
@@ -64,38 +72,59 @@ export class GithubDeployRole extends Construct {
         resources: [props.bucket.arnForObjects(`${previewsFolder}*`)],
       }),
     );
-    const invalidations = new iam.PolicyStatement({
-      actions: ["cloudfront:CreateInvalidation", "cloudfront:GetInvalidation"],
-      resources: [Stack.of(this).formatArn({ service: "cloudfront", region: "", resource: "distribution", resourceName: props.distribution.distributionId })],
-    });
-    this.role.addToPolicy(invalidations);
+    const invalidationsOf = (distribution: cloudfront.IDistribution) =>
+      new iam.PolicyStatement({
+        actions: ["cloudfront:CreateInvalidation", "cloudfront:GetInvalidation"],
+        resources: [Stack.of(this).formatArn({ service: "cloudfront", region: "", resource: "distribution", resourceName: distribution.distributionId })],
+      });
+    this.role.addToPolicy(invalidationsOf(props.distribution));
 
-    // GitHub names a pull_request job's token "repo:owner/name:pull_request", whatever its branch. Pull requests
-    // from forks get no token at all (GitHub withholds id-token: write from them), and the workflow skips them.
+    // GitHub names a pull_request job's token "repo:owner/name:pull_request", whatever its branch, and says which
+    // workflow file the job runs in job_workflow_ref ("owner/name/.github/workflows/preview.yml@refs/pull/42/merge"):
+    // a workflow a pull request adds has another file name, and is refused. Pull requests from forks get no token at
+    // all (GitHub withholds id-token: write from them), and the workflow skips them. The sweep of closed pull
+    // requests' previews runs from the same file on main (schedule, workflow_dispatch).
+    const previewWorkflowRef = `${props.repository}/${previewWorkflow}@`;
     this.previewRole = new iam.Role(this, "PreviewRole", {
-      description: `flightsite previews of pull requests in ${props.repository}, under ${previewsFolder} only`,
+      description: `flightsite previews of pull requests in ${props.repository}, from ${previewWorkflow} only, in the previews' bucket only`,
       assumedBy: new iam.WebIdentityPrincipal(providerArn, {
         StringEquals: {
           [`${githubTokens}:aud`]: "sts.amazonaws.com",
           [`${githubTokens}:sub`]: `repo:${props.repository}:pull_request`,
         },
+        StringLike: { [`${githubTokens}:job_workflow_ref`]: `${previewWorkflowRef}refs/pull/*/merge` },
       }),
     });
-    // Listing is not narrowed to previews/ (the site is public anyway): without s3:ListBucket on the bucket itself,
-    // S3 answers a missing key (a new preview's manifest, a free lock) with 403 instead of 404.
-    this.previewRole.addToPolicy(new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [props.bucket.bucketArn] }));
+    this.previewRole.assumeRolePolicy!.addStatements(
+      new iam.PolicyStatement({
+        actions: ["sts:AssumeRoleWithWebIdentity"],
+        principals: [new iam.FederatedPrincipal(providerArn)],
+        conditions: {
+          StringEquals: {
+            [`${githubTokens}:aud`]: "sts.amazonaws.com",
+            [`${githubTokens}:sub`]: `repo:${props.repository}:ref:refs/heads/${props.branch ?? "main"}`,
+            [`${githubTokens}:job_workflow_ref`]: `${previewWorkflowRef}refs/heads/${props.branch ?? "main"}`,
+          },
+        },
+      }),
+    );
+    // Listing is not narrowed to previews/: without s3:ListBucket on the bucket itself, S3 answers a missing key (a
+    // new preview's manifest, a free lock) with 403 instead of 404; the bucket holds previews only.
+    this.previewRole.addToPolicy(new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [props.previewBucket.bucketArn] }));
     this.previewRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
-        resources: [props.bucket.arnForObjects(`${previewsFolder}*`)],
+        resources: [props.previewBucket.arnForObjects(`${previewsFolder}*`)],
       }),
     );
+    // The live site's manifest, read only: `flightsite changes` lists the pages a pull request changes.
     this.previewRole.addToPolicy(new iam.PolicyStatement({ actions: ["s3:GetObject"], resources: [props.bucket.arnForObjects(".deploy-manifest.json")] }));
+    const previewBucketId = Stack.of(this).getLogicalId(props.previewBucket.node.defaultChild as CfnElement);
     Validations.of(this.previewRole).acknowledge({
-      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${previewsFolder}*]`,
-      reason: "A preview deploy writes a whole built site under previews/ of the site's bucket, and nowhere else.",
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${previewBucketId}.Arn>/${previewsFolder}*]`,
+      reason: "A preview deploy writes a whole built site under previews/ of the previews' own bucket, and nowhere else.",
     });
-    // CloudFront cannot limit an invalidation's paths by policy; the deploy only ever sends paths under its prefix.
-    this.previewRole.addToPolicy(invalidations);
+    // Only the previews' distribution: CloudFront cannot limit an invalidation's paths by policy, so the live one is out of reach.
+    this.previewRole.addToPolicy(invalidationsOf(props.previewDistribution));
   }
 }

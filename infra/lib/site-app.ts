@@ -14,11 +14,17 @@ export function createSiteStack(app: App, code: LambdaCode, account = process.en
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error("domainName and certificateArn go together: pass both (-c domainName=… -c certificateArn=…) or neither");
   }
+  const previewDomainName = context("previewDomainName");
+  const previewCertificateArn = context("previewCertificateArn");
+  if (Boolean(previewDomainName) !== Boolean(previewCertificateArn)) {
+    throw new Error("previewDomainName and previewCertificateArn go together: pass both (-c previewDomainName=… -c previewCertificateArn=…) or neither");
+  }
   const stack = new SiteStack(app, context("stackName") ?? "FlightsiteSite", {
     env: { account, region: stackRegion },
     githubRepository: context("githubRepository") ?? "",
     githubOidcProviderArn: context("githubOidcProviderArn"),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    previewDomain: previewDomainName && previewCertificateArn ? { name: previewDomainName, certificateArn: previewCertificateArn } : undefined,
     policy: { quoteEndpointOrigin: context("quoteEndpointOrigin"), analytics: String(context("analytics")) === "true" },
     code,
   });

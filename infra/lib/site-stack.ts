@@ -7,6 +7,7 @@ import { GithubDeployRole } from "./github-deploy-role";
 import { QuoteAlarms } from "./quote-alarms";
 import { QuoteDelivery } from "./quote-delivery";
 import { QuoteIntake } from "./quote-intake";
+import { PreviewSite } from "./preview-site";
 import { StaticSite } from "./static-site";
 
 /** The stack's one region: a CloudFront web ACL, CloudFront's certificates and its metrics all live there. */
@@ -26,6 +27,8 @@ export interface SiteStackProps extends StackProps {
   githubRepository: string;
   githubOidcProviderArn?: string;
   domain?: { name: string; certificateArn: string };
+  /** The previews' own address (`previews.example.com`) and its certificate in us-east-1. */
+  previewDomain?: { name: string; certificateArn: string };
   policy?: ContentSecurityPolicyOptions;
   code: LambdaCode;
 }
@@ -38,6 +41,7 @@ export interface SiteStackProps extends StackProps {
  */
 export class SiteStack extends Stack {
   readonly site: StaticSite;
+  readonly previews: PreviewSite;
   readonly intake: QuoteIntake;
   readonly delivery: QuoteDelivery;
   readonly alarms: QuoteAlarms;
@@ -77,6 +81,7 @@ export class SiteStack extends Stack {
 
     this.firewall = new EdgeFirewall(this, "Firewall");
     this.site = new StaticSite(this, "Site", { policy: props.policy, domain: props.domain, accessLogs, webAclArn: this.firewall.webAcl.attrArn });
+    this.previews = new PreviewSite(this, "Previews", { policy: props.policy, domain: props.previewDomain, accessLogs });
     this.intake = new QuoteIntake(this, "Intake", {
       codeDirectory: props.code.intake,
       rotationCodeDirectory: props.code.rotateOriginSecret,
@@ -106,12 +111,17 @@ export class SiteStack extends Stack {
       oidcProviderArn: props.githubOidcProviderArn,
       bucket: this.site.bucket,
       distribution: this.site.distribution,
+      previewBucket: this.previews.bucket,
+      previewDistribution: this.previews.distribution,
     });
     new CfnOutput(this, "SiteBucket", { value: this.site.bucket.bucketName, description: "repository variable SITE_BUCKET" });
     new CfnOutput(this, "SiteDistributionId", { value: this.site.distribution.distributionId, description: "repository variable SITE_DISTRIBUTION_ID" });
     new CfnOutput(this, "SiteDomainName", { value: this.site.distribution.distributionDomainName, description: "where the site answers; point your DNS name at it" });
     new CfnOutput(this, "DeployRoleArn", { value: deployer.role.roleArn, description: "repository variable AWS_DEPLOY_ROLE_ARN" });
     new CfnOutput(this, "PreviewRoleArn", { value: deployer.previewRole.roleArn, description: "repository variable AWS_PREVIEW_ROLE_ARN" });
+    new CfnOutput(this, "PreviewBucket", { value: this.previews.bucket.bucketName, description: "repository variable PREVIEW_BUCKET" });
+    new CfnOutput(this, "PreviewDistributionId", { value: this.previews.distribution.distributionId, description: "repository variable PREVIEW_DISTRIBUTION_ID" });
+    new CfnOutput(this, "PreviewDomainName", { value: this.previews.distribution.distributionDomainName, description: "where the previews answer; point the previews' DNS name at it" });
     new CfnOutput(this, "QuotesBucket", { value: this.intake.bucket.bucketName, description: "where the quotes are stored (README: Where quotes go)" });
     new CfnOutput(this, "NoticeQueueArn", { value: this.delivery.queue.queueArn, description: "the queue of quote notices (infra/README.md: redriving dead letters)" });
     new CfnOutput(this, "NoticeQueueUrl", { value: this.delivery.queue.queueUrl, description: "where flightsite leads resend puts a notice again (docs/leads.md)" });

@@ -4,6 +4,7 @@ import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
+import * as iam from "aws-cdk-lib/aws-iam";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import { Construct } from "constructs";
 import { contentSecurityPolicy, type ContentSecurityPolicyOptions } from "./content-security-policy";
@@ -59,13 +60,16 @@ export class StaticSite extends Construct {
       frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
     };
     const headers = (this.headers = new cloudfront.ResponseHeadersPolicy(this, "Headers", { securityHeadersBehavior }));
-    // Previews of pull requests (/previews/pr-N/, deployed by the preview workflow) are for reviewers, never for
-    // search engines: the same headers, and X-Robots-Tag on every answer, pages and files alike.
-    const previewHeaders = new cloudfront.ResponseHeadersPolicy(this, "PreviewHeaders", {
-      comment: "the site's headers, and noindex for previews of pull requests",
-      securityHeadersBehavior,
-      customHeadersBehavior: { customHeaders: [{ header: "X-Robots-Tag", value: "noindex", override: true }] },
-    });
+    // Previews of pull requests live on an origin of their own (PreviewSite, issue 36). Should an object under
+    // previews/ ever reach this bucket (a preview from before), the live distribution may not read it.
+    this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        principals: [new iam.ServicePrincipal("cloudfront.amazonaws.com")],
+        actions: ["s3:GetObject"],
+        resources: [this.bucket.arnForObjects("previews/*")],
+      }),
+    );
 
     // Pages are stored with "Cache-Control: no-cache" so browsers revalidate them; CloudFront keeps them (a day at
     // least) until `flightsite deploy --distribution` invalidates what changed. Content-hashed assets: a year.
@@ -106,10 +110,8 @@ export class StaticSite extends Construct {
           }
         : {}),
       defaultBehavior: siteBehavior,
-      additionalBehaviors: { "previews/*": { ...siteBehavior, responseHeadersPolicy: previewHeaders } },
       // A missing object is a 403 from a private bucket (CloudFront may not list it): both are the site's 404 page.
-      // Error responses belong to the whole distribution, so a preview's missing page gets the live site's 404 page,
-      // and a missing /es/… page the English one: the viewer-request function runs before the bucket answers, so it
+      // Error responses belong to the whole distribution, so a missing /es/… page gets the English one: the viewer-request function runs before the bucket answers, so it
       // cannot see the miss and pick es/404.html, and a Lambda@Edge origin-response function would be one more thing
       // to deploy in us-east-1 and keep working. Instead /404.html carries the Spanish 404's words, hidden, and the
       // page's script shows them under /es/ (client/language-not-found.ts, docs/i18n-pages.md).

@@ -83,8 +83,8 @@ describe("the stack under cdk-nag", { timeout: 120_000 }, () => {
       "HIPAA.Security-LambdaDLQ": 4,
       "HIPAA.Security-LambdaFunctionPublicAccessProhibited": 2,
       "HIPAA.Security-LambdaInsideVPC": 4,
-      "HIPAA.Security-S3BucketReplicationEnabled": 3,
-      "HIPAA.Security-S3DefaultEncryptionKMS": 2,
+      "HIPAA.Security-S3BucketReplicationEnabled": 4,
+      "HIPAA.Security-S3DefaultEncryptionKMS": 3,
       "HIPAA.Security-SecretsManagerUsingKMSKey": 1,
     });
   });

@@ -13,7 +13,7 @@ describe("the site's stack", () => {
   const distribution = () => Object.values(template.findResources("AWS::CloudFront::Distribution"))[0]!.Properties.DistributionConfig;
 
   it("keeps the site in a private, versioned, encrypted, access-logged bucket that refuses plain HTTP", () => {
-    template.resourceCountIs("AWS::S3::Bucket", 3); // the site's, the quotes' (quote-intake.test.ts) and the access logs'
+    template.resourceCountIs("AWS::S3::Bucket", 4); // the site's, the previews' (previews.test.ts), the quotes' (quote-intake.test.ts) and the access logs'
     const accessLogs = idOf(template, "AWS::S3::Bucket", "AccessLogs");
     expect(template.findResources("AWS::S3::Bucket")[idOf(template, "AWS::S3::Bucket", "SiteBucket")]!.Properties).toMatchObject({
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
@@ -215,6 +215,9 @@ describe("the site's stack", () => {
       "DeployRoleArn",
       "NoticeQueueArn",
       "NoticeQueueUrl",
+      "PreviewBucket",
+      "PreviewDistributionId",
+      "PreviewDomainName",
       "PreviewRoleArn",
       "QuotesBucket",
       "SiteBucket",

@@ -50,8 +50,8 @@ export async function putObject(
   headers: { contentType: string; cacheControl: string },
   /** Write only if no object is there ("*" as If-None-Match), or only over the object with this ETag (If-Match). */
   condition: { ifNoneMatch?: "*"; ifMatch?: string } = {},
-): Promise<void> {
-  await bucket.client.send(
+): Promise<string> {
+  const written = await bucket.client.send(
     new PutObjectCommand({
       Bucket: bucket.name,
       Key: bucket.prefix + key,
@@ -62,6 +62,7 @@ export async function putObject(
       IfMatch: condition.ifMatch,
     }),
   );
+  return written.ETag ?? "";
 }
 
 /** Deletes `keys`, a thousand per request (S3's limit); fails when S3 reports any key it could not delete. */
@@ -79,6 +80,7 @@ export async function deleteObjects(bucket: Bucket, keys: string[]): Promise<voi
   }
 }
 
-export async function deleteObject(bucket: Bucket, key: string): Promise<void> {
-  await bucket.client.send(new DeleteObjectCommand({ Bucket: bucket.name, Key: bucket.prefix + key }));
+/** Deletes `key`; with `ifMatch`, only the object with that ETag (S3 answers 412 for another, 404 for none). */
+export async function deleteObject(bucket: Bucket, key: string, condition: { ifMatch?: string } = {}): Promise<void> {
+  await bucket.client.send(new DeleteObjectCommand({ Bucket: bucket.name, Key: bucket.prefix + key, IfMatch: condition.ifMatch }));
 }

@@ -6,7 +6,8 @@ import { deleteObjects, listKeys, putObject, readStoredManifest, type Bucket } f
 import { forEachLimited } from "./concurrency";
 import { invalidate, mergePaths, pathsToInvalidate, waitForInvalidations, type WaitOptions } from "./invalidation";
 import { readLocalSite, type LocalSite } from "./local-site";
-import { acquireLock, lockFile } from "./lock";
+import { checkBuildTarget, previewsFolder } from "./build-target";
+import { acquireLock, lockFile, type HeldLock } from "./lock";
 import { cacheControlFor, planDeploy, uploadPhaseOf, uploadPhases, type DeployPlan } from "./plan";
 import { emptyStoredManifest, type StoredManifest } from "./stored-manifest";
 
@@ -32,8 +33,15 @@ export interface DeployOptions {
   maxDeletes?: number;
   /** Who deploys, written in the lock ("jane@laptop", a CI run's address); see `describeDeployer`. */
   deployer?: string;
-  /** Replace the lock a deploy that stopped without unlocking left behind. */
-  breakLock?: boolean;
+  /** Take the lock a deploy that stopped left behind: `true` once it has expired; a lock id: that lock, even alive. */
+  breakLock?: boolean | string;
+  /** How often the lock is renewed while the deploy runs, in milliseconds (the tests'); default a minute. */
+  lockRenewMs?: number;
+  /**
+   * Aborted on Ctrl-C (SIGINT) or SIGTERM, with the signal's name as its reason: the deploy stops between two objects,
+   * releases its lock and says what is left to do.
+   */
+  signal?: AbortSignal;
   /** Uploads at once; default 8. */
   concurrency?: number;
   /** The time the deploy takes as now (when assets left the site, how long they are kept); default the clock. */
@@ -58,12 +66,6 @@ export const defaultKeepAssetsDays = 7;
 export const defaultMaxDeletes = 256;
 
 /**
- * The folder of the bucket where the previews of pull requests live, each under its own prefix with its own manifest
- * and lock. The site's own deploy (no prefix) never lists, owns or deletes anything in it.
- */
-export const previewsFolder = "previews/";
-
-/**
  * Brings the bucket to the built site in `outDir`: uploads what differs by content hash, in an order that never
  * breaks a page (assets, then pages, then sitemap/feed/robots.txt, then the manifest), invalidates the changed
  * addresses on CloudFront, and only then deletes what the site no longer has (old assets after a grace period). The
@@ -77,23 +79,34 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const bucket: Bucket = { client: options.s3, name: options.bucket, prefix: normalizePrefix(options.prefix) };
   const site = await readLocalSite(options.outDir, options.shownOutDir);
   const target = `s3://${bucket.name}/${bucket.prefix}`;
+  // Before anything else: a preview never reaches the live site, nor a live build a preview's address.
+  checkBuildTarget(site.target, bucket.prefix, options.shownOutDir, target);
   const reserved = bucket.prefix === "" ? previewsFolder : undefined;
   const clashing = reserved ? Object.keys(site.manifest).filter((file) => file.startsWith(reserved)) : [];
   if (clashing.length > 0) {
     throw new DeployError(`${options.shownOutDir}/ has files under ${reserved} (${sample(clashing)}), the bucket's folder for previews; rename that folder of the site`);
   }
   // A dry run changes nothing, so it neither needs nor waits for the lock.
+  const clock = options.now ?? (() => new Date());
   const lock = options.dryRun
     ? undefined
     : await aws(bucket, "lock", () =>
-        acquireLock(bucket, { by: options.deployer ?? "flightsite deploy", now, breakLock: options.breakLock, log: options.log }),
+        acquireLock(bucket, {
+          by: options.deployer ?? "flightsite deploy",
+          now: clock,
+          breakLock: options.breakLock,
+          ...(options.lockRenewMs === undefined ? {} : { renewMs: options.lockRenewMs }),
+          log: options.log,
+        }),
       );
+  let failure: unknown;
   try {
-    return await carryOut(options, { bucket, site, now, started, target, reserved });
+    return await carryOut(options, { bucket, site, now, started, target, reserved, lock });
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    await lock?.release().catch((error: unknown) => {
-      options.log(`flightsite: could not remove the lock ${target}${lockFile} (${describe(error)}); the next deploy needs --break-lock`);
-    });
+    if (lock) await releaseLock(lock, { failure, target, log: options.log });
   }
 }
 
@@ -122,9 +135,10 @@ interface Context {
   started: number;
   target: string;
   reserved: string | undefined;
+  lock: HeldLock | undefined;
 }
 
-async function carryOut(options: DeployOptions, { bucket, site, now, started, target, reserved }: Context): Promise<DeployResult> {
+async function carryOut(options: DeployOptions, { bucket, site, now, started, target, reserved, lock }: Context): Promise<DeployResult> {
   const [found, everything] = await aws(bucket, "read", () => Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]));
   const listed = everything.filter((key) => !bookkeepingFiles.includes(key) && !(reserved && key.startsWith(reserved)));
   if (!found && listed.length > 0 && !options.adopt) {
@@ -137,11 +151,24 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
   // Adopted objects count as files that left the site now: pages go at once, assets after the grace period.
   const stored = found ?? { ...emptyStoredManifest(), retired: Object.fromEntries(listed.map((key) => [key, now.toISOString()])) };
   const plan = planDeploy({ local: site.manifest, stored, listed, now, keepAssetsDays: options.keepAssetsDays ?? defaultKeepAssetsDays });
+  if (!found && listed.length > 0) {
+    const until = Object.values(plan.keptUntil).sort()[0];
+    options.log(
+      `flightsite: took over ${listed.length} ${listed.length === 1 ? "object" : "objects"} no deploy wrote; of those the site does not have, ` +
+        `${plan.delete.length} (pages, feeds) ${plan.delete.length === 1 ? "goes" : "go"} now` +
+        (until ? ` and ${plan.keep.length} other ${plan.keep.length === 1 ? "file is" : "files are"} deleted by the first deploy from ${until} (--keep-assets)` : ""),
+    );
+  }
+  // Old assets whose grace period ended were counted by the deploy they left the site with: what this build drops
+  // (or what --adopt takes over) is what a half-empty dist/ would delete.
+  const counted = plan.delete.length - plan.expired.length;
   const maxDeletes = options.maxDeletes ?? defaultMaxDeletes;
+  const expiredToo = plan.expired.length > 0 ? ` (and ${plan.expired.length} old ${plan.expired.length === 1 ? "asset" : "assets"} past --keep-assets, not counted)` : "";
   const tooMany =
-    maxDeletes >= 0 && plan.delete.length > maxDeletes
-      ? `this deploy would delete ${plan.delete.length} objects of ${target} (${sample(plan.delete)}), more than --max-deletes ` +
-        `${maxDeletes} allows; check that ${options.shownOutDir}/ holds the whole site, then run again with --max-deletes ${plan.delete.length}`
+    maxDeletes >= 0 && counted > maxDeletes
+      ? `this deploy would delete ${counted} objects of ${target} that ${options.shownOutDir}/ no longer has ` +
+        `(${sample(plan.delete.filter((key) => !plan.expired.includes(key)))})${expiredToo}, more than --max-deletes ${maxDeletes} allows; ` +
+        `check that ${options.shownOutDir}/ holds the whole site, then run again with --max-deletes ${counted}`
       : undefined;
   if (tooMany && !options.dryRun) throw new DeployError(tooMany);
   if (plan.foreign.length > 0) {
@@ -151,14 +178,22 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
   const seconds = () => (performance.now() - started) / 1000;
   if (options.dryRun) {
     for (const line of formatPlan(plan)) options.log(line);
-    if (tooMany) options.log(`flightsite: a real deploy would stop here: ${tooMany}`);
+    // The dry run fails where the deploy would: a check in CI finds out before the real one.
+    if (tooMany) throw new DeployError(`a real deploy would stop here, before changing anything: ${tooMany}`);
     return { plan, bytes, seconds: seconds() };
   }
 
+  // Before each step that changes the bucket: a Ctrl-C stops here, and a deploy that lost its lock stops too.
+  let uploaded = 0;
+  const checkpoint = async (before: string) => {
+    if (options.signal?.aborted) throw stoppedBySignal(options.signal, target, before, uploaded, plan.upload.length);
+    if (lock) await aws(bucket, "upload", () => lock.confirm(before));
+  };
   const invalidator = options.distributionId ? new Invalidator(options, bucket) : undefined;
   let current: StoredManifest = { ...stored, pending: [...stored.pending] };
   const save = (next: StoredManifest) => aws(bucket, "upload", () => putManifest(bucket, (current = next)));
   // What an earlier deploy could not invalidate goes first: those pages have been stale since then.
+  await checkpoint("changing anything");
   if (invalidator && current.pending.length > 0) {
     await invalidator.send(current.pending, "left by an earlier deploy");
     await save({ ...current, pending: [] });
@@ -173,17 +208,25 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
     // invalidate (so they are invalidated even if this deploy stops before it asks CloudFront).
     const uploading = Object.fromEntries(plan.upload.map((file) => [file, current.retired[file] ?? now.toISOString()]));
     await save({ version: 2, files: pick(current.files, plan.unchanged), retired: { ...plan.retired, ...uploading }, pending });
-    await aws(bucket, "upload", async () => {
-      for (const phase of uploadPhases) {
-        const files = plan.upload.filter((file) => uploadPhaseOf(file) === phase);
-        await forEachLimited(files, options.concurrency ?? 8, async (file) =>
-          putObject(bucket, file, await site.read(file), {
-            contentType: site.manifest[file]!.contentType,
-            cacheControl: cacheControlFor(file),
-          }),
-        );
-      }
-    });
+    for (const phase of uploadPhases) {
+      const files = plan.upload.filter((file) => uploadPhaseOf(file) === phase);
+      if (files.length === 0) continue;
+      await checkpoint(`uploading the ${phaseNames[phase]}`);
+      // Between two objects: a Ctrl-C or a lost lock lets the uploads under way finish and starts no other.
+      const stop = () => options.signal?.aborted === true || lock?.lost === true;
+      await aws(bucket, "upload", () =>
+        forEachLimited(
+          files,
+          options.concurrency ?? 8,
+          async (file) => {
+            await putObject(bucket, file, await site.read(file), { contentType: site.manifest[file]!.contentType, cacheControl: cacheControlFor(file) });
+            uploaded++;
+          },
+          stop,
+        ),
+      );
+      if (stop()) await checkpoint(`uploading the rest of the ${phaseNames[phase]}`);
+    }
     await save({ version: 2, files: site.manifest, retired: plan.retired, pending });
   }
 
@@ -202,6 +245,7 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
       options.log(`flightsite: kept ${plan.delete.length} old files until CloudFront accepts the pending invalidation (deploy with --distribution)`);
       done = { ...plan, delete: [], keep: [...plan.keep, ...plan.delete].sort() };
     } else {
+      await checkpoint(`deleting ${plan.delete.length} old ${plan.delete.length === 1 ? "file" : "files"}`);
       await aws(bucket, "delete", () => deleteObjects(bucket, plan.delete));
       const deleted = new Set(plan.delete);
       await save({ ...current, retired: Object.fromEntries(Object.entries(current.retired).filter(([file]) => !deleted.has(file))) });
@@ -210,12 +254,40 @@ async function carryOut(options: DeployOptions, { bucket, site, now, started, ta
   return { plan: done, bytes, seconds: seconds(), ...(invalidation ? { invalidation } : {}) };
 }
 
+/**
+ * Removes the deploy's lock once it ends. One message says what to do next: a failure's own, with when the lock left
+ * behind lets the next deploy in when it cannot be removed; a deploy stopped by Ctrl-C says its lock is gone.
+ */
+async function releaseLock(lock: HeldLock, { failure, target, log }: { failure: unknown; target: string; log: (line: string) => void }): Promise<void> {
+  try {
+    await lock.release();
+    if (failure instanceof DeployError && failure.cause === "stopped") log(`flightsite: released the lock of ${target}`);
+  } catch (error) {
+    const note = `its lock ${target}${lockFile} could not be removed (${describe(error)}) and keeps every deploy out until it expires at ${lock.expires.toISOString()}`;
+    if (failure instanceof DeployError) throw new DeployError(`${failure.message}, after ${lock.expires.toISOString()}: ${note}`);
+    if (failure === undefined) log(`flightsite: deployed, but ${note}; the next deploy can go ahead then`);
+  }
+}
+
+const phaseNames = { assets: "assets and downloads", pages: "pages", indexes: "sitemap, feeds and robots.txt" } as const;
+
+/** What a deploy stopped by Ctrl-C (SIGINT) or SIGTERM says: where it stopped and what is left to do. */
+function stoppedBySignal(signal: AbortSignal, target: string, before: string, uploaded: number, total: number): DeployError {
+  const reason = typeof signal.reason === "string" ? signal.reason : "a signal";
+  const sent = total > 0 ? ` after uploading ${uploaded} of ${total} files` : "";
+  return new DeployError(
+    `${target}: stopped by ${reason}${sent}, before ${before}; the site there is still whole (new files go up before the ` +
+      "pages that use them, and nothing was deleted); run the same deploy again to finish it",
+    { cause: "stopped" },
+  );
+}
+
 function formatPlan(plan: DeployPlan): string[] {
   return [
     ...plan.upload.map((file) => `upload     ${file}`),
     ...plan.unchanged.map((file) => `unchanged  ${file}`),
     ...plan.delete.map((file) => `delete     ${file}`),
-    ...plan.keep.map((file) => `keep       ${file} (out of the site since ${plan.retired[file]})`),
+    ...plan.keep.map((file) => `keep       ${file} (out of the site since ${plan.retired[file]}; deleted by the first deploy from ${plan.keptUntil[file]})`),
   ];
 }
 

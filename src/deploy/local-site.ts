@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { manifestFile, type Manifest } from "../engine/manifest";
+import { buildTargetFile, manifestFile, parseBuildTarget, type BuildTarget, type Manifest } from "../engine/manifest";
 import { contentTypeFor } from "../engine/content-types";
 import { DeployError } from "../errors";
 
 /** A built site as the deploy uploads it: its manifest, and a way to read one file's bytes when it is sent. */
 export interface LocalSite {
   manifest: Manifest;
+  /** What the build was made for and from (`.build-target.json`); undefined for a build that did not record it. */
+  target: BuildTarget | undefined;
   /** The bytes of `file`, checked against the manifest: a file changed since the plan is refused, not uploaded. */
   read(file: string): Promise<Uint8Array>;
 }
@@ -30,8 +32,10 @@ export async function readLocalSite(outDir: string, shownOutDir: string): Promis
   }
   const differing = differences(JSON.parse(written) as Manifest, manifest);
   if (differing.length > 0) throw changedSince(shownOutDir, differing);
+  const recorded = await readFile(path.join(outDir, buildTargetFile), "utf8").catch(() => undefined);
   return {
     manifest,
+    target: recorded === undefined ? undefined : parseBuildTarget(recorded),
     async read(file) {
       const bytes = await readFile(path.join(outDir, file));
       if (sha256Of(bytes) !== manifest[file]?.sha256) throw changedSince(shownOutDir, [file]);
@@ -47,7 +51,7 @@ async function listFiles(outDir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .filter((file) => file !== manifestFile);
+    .filter((file) => file !== manifestFile && file !== buildTargetFile);
 }
 
 function sha256Of(bytes: Uint8Array): string {

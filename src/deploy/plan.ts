@@ -10,6 +10,13 @@ export interface DeployPlan {
   delete: string[];
   /** Objects of ours the site no longer has, kept for now: old assets that pages cached somewhere may still name. */
   keep: string[];
+  /** For each kept object, when its grace period ends: the first deploy from then on deletes it (ISO 8601). */
+  keptUntil: Record<string, string>;
+  /**
+   * Of `delete`, the old assets whose grace period has ended: they left the site with an earlier deploy, which
+   * already counted them. Never counted against --max-deletes, which guards against a build that lost pages.
+   */
+  expired: string[];
   /** The files that leave the site with this deploy (some deleted now, some kept: see `delete` and `keep`). */
   removed: string[];
   /** Objects under the prefix that no deploy of this site wrote: never deleted, never counted. */
@@ -61,11 +68,15 @@ export function planDeploy({ local, stored, listed, now, keepAssetsDays }: PlanI
   const graceEnds = (since: string) => Date.parse(since) + keepAssetsDays * dayInMilliseconds;
   const due = (key: string) => uploadPhaseOf(key) !== "assets" || !(graceEnds(retired[key]!) > now.getTime());
   const ordered = uploadPhases.flatMap((phase) => upload.filter((file) => uploadPhaseOf(file) === phase).sort());
+  const keep = Object.keys(retired).filter((key) => !due(key));
+  const deleted = Object.keys(retired).filter(due);
   return {
     upload: ordered,
     unchanged: unchanged.sort(),
-    delete: Object.keys(retired).filter(due),
-    keep: Object.keys(retired).filter((key) => !due(key)),
+    delete: deleted,
+    keep,
+    keptUntil: Object.fromEntries(keep.map((key) => [key, new Date(graceEnds(retired[key]!)).toISOString()])),
+    expired: deleted.filter((key) => uploadPhaseOf(key) === "assets" && Date.parse(retired[key]!) < now.getTime()),
     removed,
     foreign: listed.filter((key) => !owned.has(key) && !(key in local)).sort(),
     retired,

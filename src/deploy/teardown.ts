@@ -15,7 +15,8 @@ export interface TeardownOptions {
   distributionId?: string;
   cloudFront?: CloudFrontClient;
   deployer?: string;
-  breakLock?: boolean;
+  /** As deploy's: `true` takes an expired lock, a lock id that very lock. */
+  breakLock?: boolean | string;
   now?: () => Date;
   log: (line: string) => void;
 }
@@ -45,8 +46,7 @@ async function removePrefix(options: TeardownOptions): Promise<number> {
   if (prefix === "/") throw new DeployError("teardown needs a --prefix (like previews/pr-42/): the site at the bucket's root is never torn down");
   const bucket: Bucket = { client: options.s3, name: options.bucket, prefix };
   const target = `s3://${bucket.name}/${prefix}`;
-  const now = (options.now ?? (() => new Date()))();
-  const lock = await acquireLock(bucket, { by: options.deployer ?? "flightsite teardown", now, breakLock: options.breakLock, log: options.log });
+  const lock = await acquireLock(bucket, { by: options.deployer ?? "flightsite teardown", now: options.now ?? (() => new Date()), breakLock: options.breakLock, log: options.log });
   let deleted: string[] = [];
   try {
     const [stored, listed] = await Promise.all([readStoredManifest(bucket, manifestFile), listKeys(bucket)]);
@@ -54,6 +54,8 @@ async function removePrefix(options: TeardownOptions): Promise<number> {
     const owned = stored ? ownedKeys(stored) : new Set<string>();
     const foreign = keys.filter((key) => !owned.has(key));
     deleted = keys.filter((key) => owned.has(key));
+    // Still ours? Another teardown or deploy that broke the lock would be working on the same objects.
+    await lock.confirm(`deleting ${deleted.length} objects`);
     if (deleted.length > 0) await deleteObjects(bucket, deleted);
     if (stored) await deleteObjects(bucket, [manifestFile]);
     if (foreign.length > 0) {

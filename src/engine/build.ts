@@ -1,6 +1,7 @@
 import { imageFileNames, sourceFileNames } from "../content/load";
 import { imagesFolder } from "../content/images";
 import { buildCacheFile, readBuildCache } from "./build-cache";
+import { dataDigest } from "./build-origin";
 import { codeId } from "./code-id";
 import { recordStoreUse, storeFolders } from "./store-use";
 import { isShareCardFile } from "./share-cards";
@@ -51,10 +52,13 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
       throw error;
     },
   );
+  // Read while the site renders; recorded beside the manifest with what the build is for (.build-target.json).
+  const data = dataDigest(options.dataDir, names);
+  data.catch(() => {}); // a failure shows when the commit awaits it
   const engine = new BuildEngine(options, {
     cache: code ? diskCache({ root: options.root, file: cacheFile!, code, previous, inputs: inputs! }) : undefined,
     // The folders' times are for the next build's up-to-date check, which only a build with the cache makes.
-    output: replacedOutput(options.outDir, { folders: code !== undefined }),
+    output: replacedOutput(options.outDir, { folders: code !== undefined, origin: async () => ({ commit: options.commit ?? null, data: await data }) }),
     renderer: staticRenderer(code ?? ""),
   });
   const { files, bytes, pagesByKind, warnings, contentWarnings, photoWarnings, javascriptGzip, languages, reused, rendered, photos, shareCards } = await engine.run(undefined, { timer, names, threads: pool ?? threads });

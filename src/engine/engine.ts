@@ -1,7 +1,7 @@
 import path from "node:path";
 import { ContentError, LinkError, sortProblems } from "../errors";
 import type { BrokenLink } from "./link-check";
-import { manifestFile } from "./manifest";
+import { buildTargetFile, manifestFile } from "./manifest";
 import { tally } from "./site-summary";
 import { loadStaticFiles } from "./static-files";
 import type { BuildCache, CachedFile, FileStamp } from "./build-cache";
@@ -157,11 +157,12 @@ export class BuildEngine {
         if (broken.length > 0) throw this.#linkError(broken);
         // Commit: the new output replaces the last, and the cache describes it.
         for (const name of planned.remove) run.remove(name);
-        const committed = await run.commit();
+        const committed = await run.commit({ basePath: content.site.basePath, preview: content.site.preview !== undefined });
         timer.lap("swap");
         const summary = figures.summary(site.others, content, bundle, inputs.photos.warnings);
         const stamps: FileStamp[] = [...others.map(({ file, written }): FileStamp => [file.file, written.bytes, written.mtimeMs]), ...photoStamps];
         if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
+        if (committed.target) stamps.push([buildTargetFile, committed.target.bytes, committed.target.mtimeMs]);
         // The cache describes the new output now (a cache kept in memory is what the next run starts from).
         await record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
         [this.#others, this.#last] = [[...site.others.map((file) => file.file), ...inputs.photos.files.map((file) => file.file)], inputs];

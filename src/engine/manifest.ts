@@ -41,3 +41,36 @@ export function manifestOf(files: Map<string, Pick<ManifestEntry, "sha256" | "si
   }
   return manifest;
 }
+
+/**
+ * The name of the record of what a build is for, beside its manifest in dist/ (a dot file too: never uploaded, never
+ * served). `flightsite deploy` reads it and refuses a preview build to the live site and a live build to a preview.
+ */
+export const buildTargetFile = ".build-target.json";
+
+/** What a build was made for and from (docs/publishing.md, "The build knows what it is for"). */
+export interface BuildTarget {
+  /** The path the site was built for: "/" for the live site, "/previews/pr-42/" for a preview. */
+  basePath: string;
+  /** Whether it was built with --preview (noindex, forms that do not send). */
+  preview: boolean;
+  /** The git commit of the project it was built from (GITHUB_SHA in CI), or null when it was not in git. */
+  commit: string | null;
+  /** The SHA-256 of data/ as the build read it: every YAML file and photo, by name and bytes. */
+  data: string;
+}
+
+/** Reads a build target record; undefined when `text` is not one (an older build, a hand edit). */
+export function parseBuildTarget(text: string): BuildTarget | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<BuildTarget>;
+    const valid =
+      typeof value.basePath === "string" &&
+      typeof value.preview === "boolean" &&
+      (value.commit === null || typeof value.commit === "string") &&
+      typeof value.data === "string";
+    return valid ? (value as BuildTarget) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -25,6 +25,8 @@ export interface BuildOptions {
   preview?: boolean;
   /** Fail on the translations' review reminders and the photos' warnings too (EngineOptions.strict). */
   strict?: boolean;
+  /** The git commit the project is at, recorded in the build target record (`.build-target.json`). */
+  commit?: string;
 }
 
 export interface BuildResult {

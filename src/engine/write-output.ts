@@ -2,7 +2,7 @@ import { hash } from "node:crypto";
 import { statSync } from "node:fs";
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { manifestFile, manifestOf } from "./manifest";
+import { buildTargetFile, manifestFile, manifestOf, type BuildTarget } from "./manifest";
 import { folderStamps } from "./up-to-date";
 import type { FolderStamp } from "./build-cache";
 import { OutputFolder, type WrittenFile } from "../render/output-folder";
@@ -42,8 +42,8 @@ export interface OutputRun {
   keep(names: readonly string[], from: ReadonlyMap<string, FileDigest>): void;
   /** A file of the last output that goes. */
   remove(file: string): void;
-  /** Makes the run's changes the output's. */
-  commit(): Promise<Committed>;
+  /** Makes the run's changes the output's; `site`: the path and kind of site built, for the build target record. */
+  commit(site?: Pick<BuildTarget, "basePath" | "preview">): Promise<Committed>;
   abort(): Promise<void>;
 }
 
@@ -53,6 +53,8 @@ export interface Committed {
   removed: string[];
   /** The deploy manifest the output wrote beside the site, if it writes one. */
   manifest?: WrittenFile;
+  /** The build target record written beside it (`buildTargetFile`), if the output writes one. */
+  target?: WrittenFile;
   /** Every folder of the output with its time, when the output records them (src/engine/up-to-date.ts). */
   folders: FolderStamp[];
 }
@@ -62,8 +64,17 @@ export interface Committed {
  * swapped in at commit (the previous one untouched until then), with the deploy manifest (`manifest`) and the
  * folders' times for the next build's up-to-date check (`folders`) when asked for.
  */
-export function replacedOutput(outDir: string, { manifest = true, folders = true } = {}): SiteOutput {
-  return { begin: () => freshFolder(outDir, { manifest, folders }) };
+export function replacedOutput(outDir: string, { manifest = true, folders = true, origin }: ReplacedOutputOptions = {}): SiteOutput {
+  return { begin: () => freshFolder(outDir, { manifest, folders, origin }) };
+}
+
+export interface ReplacedOutputOptions {
+  /** Write the deploy manifest (and the build target record) beside the site; default true. */
+  manifest?: boolean;
+  /** Record the folders' times for the next build's up-to-date check; default true. */
+  folders?: boolean;
+  /** The commit and data the build is made from, for the build target record (awaited at commit). */
+  origin?: () => Promise<Pick<BuildTarget, "commit" | "data">>;
 }
 
 /**
@@ -86,8 +97,8 @@ export function updatedOutput(outDir: string): SiteOutput {
           run.keep(names, from);
           for (const name of names) shas.set(name, from.get(name)!.sha256);
         },
-        async commit() {
-          const committed = await run.commit();
+        async commit(site) {
+          const committed = await run.commit(site);
           written = shas;
           return committed;
         },
@@ -147,7 +158,7 @@ export async function writeChangedFiles(outDir: string, files: OutputFile[], rem
 // --- internal ---
 
 /** A run into a fresh folder beside `outDir`, swapped in at commit; `previous`: the output it replaces, if any. */
-async function freshFolder(outDir: string, options: { manifest: boolean; folders: boolean }): Promise<OutputRun & { previous: string | undefined }> {
+async function freshFolder(outDir: string, options: { manifest: boolean; folders: boolean; origin?: ReplacedOutputOptions["origin"] }): Promise<OutputRun & { previous: string | undefined }> {
   const target = path.resolve(outDir);
   const fresh = `${target}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(fresh, { recursive: true });
@@ -182,15 +193,19 @@ async function freshFolder(outDir: string, options: { manifest: boolean; folders
       }
     },
     remove: () => {}, // never put in the fresh folder
-    async commit() {
+    async commit(site) {
       const manifest = options.manifest ? folder.write(manifestFile, `${JSON.stringify(manifestOf(digests), null, 1)}\n`) : undefined;
+      // What the build is for, beside the manifest: the deploy refuses a preview to the live site by it.
+      const origin = options.manifest && site ? ((await options.origin?.()) ?? { commit: null, data: "" }) : undefined;
+      const record: BuildTarget | undefined = site && origin && { basePath: site.basePath, preview: site.preview, ...origin };
+      const written = record ? folder.write(buildTargetFile, `${JSON.stringify(record, null, 1)}\n`) : undefined;
       // Before the swap, in the folder that becomes the output: the next build's up-to-date check compares them.
       const folders = options.folders ? folderStamps(fresh, digests.keys()) : [];
       const old = `${target}.old-${process.pid}-${Date.now()}`;
       if (previous) await rename(target, old);
       await rename(fresh, target);
       if (previous) await rm(old, { recursive: true, force: true });
-      return { written: [...digests.keys()], removed: [], manifest, folders };
+      return { written: [...digests.keys()], removed: [], manifest, ...(written && { target: written }), folders };
     },
     abort: () => rm(fresh, { recursive: true, force: true }),
   };

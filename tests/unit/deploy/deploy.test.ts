@@ -93,6 +93,29 @@ describe("flightsite deploy", () => {
     }
   });
 
+  // Issue 36: the build knows what it is for, and the deploy refuses it anywhere else.
+  it("records beside the manifest the base path, preview or live, the commit and the data a build was made from", async () => {
+    const recordOf = async (folder: string) => JSON.parse(await readFile(path.join(folder, ".build-target.json"), "utf8")) as Record<string, unknown>;
+    const original = await recordOf(sites.original);
+    expect(original).toEqual({ basePath: "/", preview: false, commit: null, data: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await recordOf(sites.edited)).data, "a same-size edit of one city").not.toBe(original.data);
+
+    const out: string[] = [];
+    const io = { stdout: (t: string) => void out.push(t), stderr: (t: string) => void out.push(t), cwd: project.root, env: { GITHUB_SHA: "a".repeat(40) } };
+    const previewDir = path.join(project.root, "dist-preview");
+    expect(await main(["build", "--base-path", "previews/pr-7", "--preview", "--out", previewDir], io)).toBe(0);
+    expect(await recordOf(previewDir)).toEqual({ basePath: "/previews/pr-7/", preview: true, commit: "a".repeat(40), data: (await recordOf(sites.withoutEpisode)).data });
+
+    out.length = 0;
+    expect(await main(["deploy", "--bucket", bucket, "--endpoint", server.endpoint, "--out", previewDir], io)).toBe(1);
+    expect(out.join("")).toBe(
+      `flightsite: dist-preview/ is a preview built for /previews/pr-7/, but s3://${bucket}/ is the live site: every live page would ` +
+        "be noindex and name files under /previews/pr-7/; build the live site with flightsite build (no --preview, no --base-path), " +
+        "or deploy this one with --prefix previews/pr-7/\n",
+    );
+    expect(requests).toEqual([]);
+  });
+
   it("uploads assets and downloads first, then pages, then sitemap, feed and robots.txt, then the manifest", async () => {
     await deployTo(sites.original);
     // First a manifest that owns what is about to go up (a deploy stopped midway leaves nothing the next cannot delete).
@@ -177,7 +200,11 @@ describe("flightsite deploy", () => {
       await stopped;
       expect(broken.code).toBe(1);
       expect(broken.err).toMatch(
-        new RegExp(`^flightsite: s3://${bucket}/ stopped the upload \\(.+\\); the site there is still whole .+; run the same deploy again to finish it\n$`),
+        // One message says what to do next (issue 36): the lock the stopped server kept expires within minutes.
+        new RegExp(
+          `^flightsite: s3://${bucket}/ stopped the upload \\(.+\\); the site there is still whole .+; run the same deploy again to finish it, ` +
+            `after (\\S+): its lock s3://${bucket}/.deploy-lock.json could not be removed \\(.+\\) and keeps every deploy out until it expires at \\1\n$`,
+        ),
       );
 
       await server.start();

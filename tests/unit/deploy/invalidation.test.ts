@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { manifestFile } from "../../../src/engine/manifest";
 import { deploy, type DeployOptions } from "../../../src/deploy/deploy";
 import { DeployError } from "../../../src/errors";
-import { createBuiltSites, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
+import { createBuiltSites, previewBuild, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
 import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
 
 const bucket = "flightsite-test";
@@ -118,7 +118,7 @@ describe("invalidations that cannot be lost", () => {
   });
 
   it("invalidates the paths of a deploy under a prefix under that prefix", async () => {
-    await deployTo(original, { prefix: "previews/pr-42" });
+    await deployTo(await sites.write(siteWithScript("AAAAAAAA"), previewBuild("previews/pr-42/")), { prefix: "previews/pr-42" });
     expect(invalidated()).toEqual([["/about/", "/about/index.html", "/index.html", "/sitemap.xml", "/"].map((p) => `/previews/pr-42${p}`).sort()]);
   });
 

@@ -134,11 +134,30 @@ describe("old assets", () => {
     expect(invalidatedPaths).toEqual(["/", "/about/", "/about/index.html", "/index.html"]);
   });
 
-  it("lists what it keeps in a dry run, with the day each file left the site", async () => {
+  it("lists what it keeps in a dry run, with the day each file left the site and the day it will be deleted", async () => {
     await deployOn(0, before);
     await deployOn(1, after);
     lines = [];
     await deployOn(2, after, { dryRun: true });
-    expect(lines.filter((line) => !line.startsWith("unchanged"))).toEqual([`keep       ${oldScript} (out of the site since 2026-03-03T09:00:00.000Z)`]);
+    expect(lines.filter((line) => !line.startsWith("unchanged"))).toEqual([
+      `keep       ${oldScript} (out of the site since 2026-03-03T09:00:00.000Z; deleted by the first deploy from 2026-03-10T09:00:00.000Z)`,
+    ]);
+  });
+
+  // Issue 36: old assets whose grace period ended were counted by the deploy they left the site with.
+  it("never counts old assets past their grace period against --max-deletes, and says so when it refuses", async () => {
+    const three = { "assets/a.css": "a", "assets/b.css": "b", "assets/c.css": "c" };
+    await deployOn(0, await sites.write(siteWithScript("AAAAAAAA", three)));
+    await deployOn(1, after);
+    expect((await deployOn(9, after, { maxDeletes: 0 })).plan.delete).toEqual(["assets/a.css", "assets/b.css", "assets/c.css", oldScript]);
+
+    await deployOn(10, before);
+    await deployOn(11, after);
+    await expect(deployOn(19, afterWithoutAbout, { maxDeletes: 0, dryRun: true })).rejects.toThrow(
+      `a real deploy would stop here, before changing anything: this deploy would delete 1 objects of s3://${bucket}/ that dist/ no ` +
+        "longer has (about/index.html) (and 1 old asset past --keep-assets, not counted), more than --max-deletes 0 allows; check " +
+        "that dist/ holds the whole site, then run again with --max-deletes 1",
+    );
+    expect((await deployOn(19, afterWithoutAbout, { maxDeletes: 1 })).plan.delete).toEqual(["about/index.html", oldScript]);
   });
 });

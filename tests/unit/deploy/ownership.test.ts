@@ -5,7 +5,7 @@ import { ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deploy, type DeployOptions } from "../../../src/deploy/deploy";
 import { DeployError } from "../../../src/errors";
-import { createBuiltSites, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
+import { createBuiltSites, previewBuild, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
 import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
 
 const bucket = "flightsite-test";
@@ -62,6 +62,11 @@ describe("a deploy and objects that are not its own", () => {
     const adopted = await deployTo(site, { adopt: true, now: () => new Date(now) });
     expect(adopted.plan.delete).toEqual(["old-page/index.html"]);
     expect(adopted.plan.keep).toEqual(["backups/important.txt"]);
+    // Issue 36: the person who adopts is told the day the other files go.
+    expect(lines).toEqual([
+      "flightsite: took over 2 objects no deploy wrote; of those the site does not have, 1 (pages, feeds) goes now and 1 other file " +
+        "is deleted by the first deploy from 2026-03-09T09:00:00.000Z (--keep-assets)",
+    ]);
     expect(await keys()).not.toContain("old-page/index.html");
     await deployTo(site, { now: () => new Date(now + 7 * day) });
     expect(await keys()).not.toContain("backups/important.txt");
@@ -83,16 +88,22 @@ describe("a deploy and objects that are not its own", () => {
     events.length = 0;
     await expect(deployTo(smaller, { maxDeletes: 2 })).rejects.toThrow(
       new DeployError(
-        `this deploy would delete 3 objects of s3://${bucket}/ (a/index.html, b/index.html, c/index.html), more than --max-deletes 2 allows; ` +
-          "check that dist/ holds the whole site, then run again with --max-deletes 3",
+        `this deploy would delete 3 objects of s3://${bucket}/ that dist/ no longer has (a/index.html, b/index.html, c/index.html), more ` +
+          "than --max-deletes 2 allows; check that dist/ holds the whole site, then run again with --max-deletes 3",
       ),
     );
+    // Issue 36: the dry run fails where the deploy would, after listing the plan.
+    events.length = 0;
+    await expect(deployTo(smaller, { maxDeletes: 2, dryRun: true })).rejects.toThrow(
+      `a real deploy would stop here, before changing anything: this deploy would delete 3 objects of s3://${bucket}/`,
+    );
+    expect(lines).toContain("delete     c/index.html");
     expect(withoutLock(events)).toEqual(["GetObject .deploy-manifest.json", "ListObjectsV2"]);
     expect((await deployTo(smaller, { maxDeletes: 3 })).plan.delete).toHaveLength(3);
   });
 
   it("leaves previews/ alone: not foreign in a new bucket, never deleted, and refused as a folder of the site", async () => {
-    await deployTo(smaller, { prefix: "previews/pr-42/" });
+    await deployTo(await sites.write(siteWithScript("AAAAAAAA"), previewBuild("previews/pr-42/")), { prefix: "previews/pr-42/" });
     const preview = await keys();
     const live = await deployTo(site);
     expect(live.plan.foreign).toEqual([]);

@@ -8,7 +8,7 @@ import { main } from "../../../src/cli";
 import { deploy } from "../../../src/deploy/deploy";
 import { teardown } from "../../../src/deploy/teardown";
 import { DeployError } from "../../../src/errors";
-import { createBuiltSites, siteWithScript, type BuiltSites } from "../support/built-site";
+import { createBuiltSites, previewBuild, siteWithScript, type BuiltSites } from "../support/built-site";
 import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
 
 const bucket = "flightsite-test";
@@ -35,7 +35,9 @@ describe("previews under a prefix, and their teardown", () => {
   });
   afterEach(() => server.close());
 
-  const deployTo = (prefix: string) => deploy({ outDir: site, shownOutDir: "dist", bucket, s3, prefix, log: () => {} });
+  // Each preview is built for its own path (issue 36): the same files, each with the record of its prefix.
+  const deployTo = async (prefix: string) =>
+    deploy({ outDir: prefix ? await sites.write(siteWithScript("AAAAAAAA"), previewBuild(prefix)) : site, shownOutDir: "dist", bucket, s3, prefix, log: () => {} });
   const keys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).sort();
 
   it("removes one preview's objects and manifest, and nothing of the site or of another preview", async () => {

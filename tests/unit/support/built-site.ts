@@ -4,11 +4,14 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { createManifest, manifestFile } from "../../../src/engine/manifest";
+import { buildTargetFile, createManifest, manifestFile, type BuildTarget } from "../../../src/engine/manifest";
 
 export interface BuiltSites {
-  /** Writes `files` (path → contents) and their manifest into a new folder; returns the folder. */
-  write(files: Record<string, string>): Promise<string>;
+  /**
+   * Writes `files` (path → contents), their manifest and the build target record into a new folder; returns the
+   * folder. A build of the live site, unless `target` says otherwise (`previewBuild`).
+   */
+  write(files: Record<string, string>, target?: Partial<BuildTarget>): Promise<string>;
   remove(): Promise<void>;
 }
 
@@ -16,7 +19,7 @@ export async function createBuiltSites(): Promise<BuiltSites> {
   const root = await mkdtemp(path.join(os.tmpdir(), "flightsite-sites-"));
   let count = 0;
   return {
-    async write(files) {
+    async write(files, target = {}) {
       const folder = path.join(root, `site-${++count}`);
       for (const [file, contents] of Object.entries(files)) {
         await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
@@ -24,10 +27,17 @@ export async function createBuiltSites(): Promise<BuiltSites> {
       }
       const manifest = createManifest(Object.entries(files).map(([file, contents]) => ({ file, contents })));
       await writeFile(path.join(folder, manifestFile), JSON.stringify(manifest));
+      const record: BuildTarget = { basePath: "/", preview: false, commit: null, data: "fixture", ...target };
+      await writeFile(path.join(folder, buildTargetFile), JSON.stringify(record));
       return folder;
     },
     remove: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** The build target record of a preview for `prefix` ("previews/pr-42/"), as `flightsite build --preview` writes it. */
+export function previewBuild(prefix: string): Partial<BuildTarget> {
+  return { basePath: `/${prefix.replace(/^\/+|\/+$/g, "")}/`, preview: true };
 }
 
 /** A two-page site whose pages name the script `assets/client.<hash>.js`. */

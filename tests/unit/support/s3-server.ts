@@ -12,7 +12,7 @@ export interface S3Server {
   stop(): Promise<void>;
   /** Starts the server again on the same port and folder. */
   start(): Promise<void>;
-  /** Lets `puts` more uploads through, then stops the server as if the network went away; resolves once stopped. */
+  /** Lets `puts` more uploads (writes of the deploy lock not counted) through, then stops the server as if the network went away; resolves once stopped. */
   stopAfterUploads(puts: number): Promise<void>;
   /** Answers the next `puts` uploads with 503 SlowDown, as S3 does when it throttles. */
   throttleUploads(puts: number): void;
@@ -38,7 +38,8 @@ export async function startS3Server(bucket: string): Promise<S3Server> {
         ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
         return;
       }
-      if (stopping && ctx.method === "PUT" && stopping.puts-- <= 0) {
+      // Writes of the deploy lock (taken, renewed, checked) are not uploads of the site: they are not counted.
+      if (stopping && ctx.method === "PUT" && !ctx.path.endsWith("/.deploy-lock.json") && stopping.puts-- <= 0) {
         const { stopped } = stopping;
         stopping = undefined;
         ctx.req.socket.destroy();
@@ -74,6 +75,7 @@ export async function startS3Server(bucket: string): Promise<S3Server> {
 
 interface MiddlewareContext {
   method: string;
+  path: string;
   status: number;
   type: string;
   body: unknown;
