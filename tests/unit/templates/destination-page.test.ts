@@ -1,8 +1,10 @@
 import type { CheerioAPI } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sitePhone } from "../support/data-files";
 import { jsonLdOf, renderPage, textOf } from "../support/site";
 
 const baseUrl = "https://www.floridamedicalflights.example";
+const phone = sitePhone();
 
 let houston: CheerioAPI;
 let rochester: CheerioAPI;
@@ -101,7 +103,7 @@ describe("the Houston destination page (Naples to MD Anderson)", () => {
     ]);
     expect(contacts.find('a[href^="tel:"]').toArray().map((a) => houston(a).attr("href"))).toEqual([
       "tel:+18776326789",
-      "tel:+18003273004",
+      `tel:${phone.tel}`,
     ]);
   });
 
@@ -119,7 +121,7 @@ describe("the Houston destination page (Naples to MD Anderson)", () => {
   });
 
   it("offers Call Now and Get a Quote in the hero", () => {
-    expect(textOf(houston, ".hero .button")).toEqual(["Call Now: (800) 327-3004", "Get a Quote"]);
+    expect(textOf(houston, ".hero .button")).toEqual([`Call Now: ${phone.display}`, "Get a Quote"]);
   });
 });
 
@@ -171,7 +173,7 @@ describe("the Rochester destination page (Sarasota to Mayo Clinic)", () => {
 
   it("describes the business serving Sarasota in its JSON-LD", () => {
     expect(jsonLdOf(rochester).LocalBusiness).toMatchObject({
-      telephone: "+18003273004",
+      telephone: phone.tel,
       serviceType: "Medical Flight Coordination",
       url: `${baseUrl}/sarasota/flights-to-mayo-clinic-rochester/`,
       areaServed: { name: "Sarasota", address: { addressRegion: "FL", addressCountry: "US" } },

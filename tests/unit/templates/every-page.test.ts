@@ -1,5 +1,6 @@
 import { load, type CheerioAPI } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cityFiles, destinationFiles, sitePhone } from "../support/data-files";
 import { loadRealSite, renderRoute } from "../support/site";
 
 const baseUrl = "https://www.floridamedicalflights.example";
@@ -22,11 +23,13 @@ const failing = (check: ($: CheerioAPI, url: string) => unknown) =>
   pages.map(({ url, $ }) => [url, check($, url)]).filter(([, result]) => result !== undefined);
 
 describe("every page of the site", () => {
-  it("is rendered: home, cities, 11 static pages, 3 document pages, privacy, accessibility, 21 cities × 3 pages, 4 podcast pages and the 404 page, and each in Spanish but 7", () => {
+  it("is rendered: home, cities, 11 static pages, 3 document pages, privacy, accessibility, each city file's pages, 4 podcast pages and the 404 page, and each in Spanish but 7 and an untranslated city's", () => {
+    const cities = cityFiles();
+    const perCity = 1 + destinationFiles().length;
     const english = pages.filter(({ url }) => langOf(url) === "en");
-    expect(english).toHaveLength(1 + 1 + 11 + 3 + 2 + 63 + 4 + 1);
-    // English only: the letter template, privacy, accessibility and the podcast's pages.
-    expect(pages).toHaveLength(english.length * 2 - (1 + 2 + 4));
+    expect(english).toHaveLength(1 + 1 + 11 + 3 + 2 + cities.length * perCity + 4 + 1);
+    // English only: the letter template, privacy, accessibility, the podcast's pages, and the pages of a city data/es/ does not translate.
+    expect(pages).toHaveLength(english.length * 2 - (1 + 2 + 4) - cities.filter((city) => !city.spanish).length * perCity);
   });
 
   // Issue 12: a relative link breaks when a host serves /naples without redirecting it to /naples/.
@@ -55,10 +58,11 @@ describe("every page of the site", () => {
   it("shows the phone line as a call link in the header and in the fixed call bar", () => {
     expect(
       failing(($, url) => {
-        const header = $('.site-header a[href="tel:+18003273004"]').text();
-        const bar = $('a.call-bar[href="tel:+18003273004"]').text();
-        const call = { en: "Call 24/7: (800) 327-3004", es: "Llame las 24 horas: (800) 327-3004" }[langOf(url)];
-        return header === "(800) 327-3004" && bar === call ? undefined : [header, bar];
+        const { display, tel } = sitePhone();
+        const header = $(`.site-header a[href="tel:${tel}"]`).text();
+        const bar = $(`a.call-bar[href="tel:${tel}"]`).text();
+        const call = { en: `Call 24/7: ${display}`, es: `Llame las 24 horas: ${display}` }[langOf(url)];
+        return header === display && bar === call ? undefined : [header, bar];
       }),
     ).toEqual([]);
   });
