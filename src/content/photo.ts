@@ -80,7 +80,14 @@ export const Photo = PhotoFields.superRefine((photo, ctx) => {
     problem("people", "needs rights: consent and a consentRecord: a photo of someone who can be recognised is published only with their signed consent");
   }
 }).transform((photo): Photo => photo);
-export type Photo = z.infer<typeof PhotoFields> & { picture?: Picture };
+export type Photo = z.infer<typeof PhotoFields> & {
+  picture?: Picture;
+  /**
+   * The language of `alt` when it is not the page's: a translated page whose photo's alt is not translated yet shows
+   * the English one, marked lang="en" (src/content/translations.ts), rather than leaving the page out.
+   */
+  altLang?: "en";
+};
 
 /** The slot a photo is shown in. */
 export const slotOf = (photo: Photo): PhotoSlot => (photo.hero ? "hero" : "section");

@@ -42,6 +42,7 @@ export const es: Messages = {
   call: "Llame",
   cardCall: "Llame al",
   callNow: "Llame ahora",
+  photoCredit: (credit) => `Foto: ${credit}`,
   call247: "Llame las 24 horas",
   callUsNow: "Llámenos ahora",
   requestQuote: "Pida una cotización",

@@ -43,6 +43,8 @@ export interface Messages {
   /** Before the phone number on a page's share card: "Call (800) 327-3004". */
   cardCall: string;
   callNow: string;
+  /** Under a photo, who took it: "Photo: Jane Doe" (the name, like every photo field but alt, is the English file's). */
+  photoCredit: (credit: string) => string;
   call247: string;
   callUsNow: string;
   requestQuote: string;
