@@ -49,7 +49,7 @@ function offencesIn(file: string, text: string, counts: Map<number, string>, pho
   };
   const visit = (node: ts.Node): void => {
     if (ts.isNumericLiteral(node) && counts.has(Number(node.text))) {
-      offences.push(`${where(node.getStart(source))} ${node.getText(source)}: is ${counts.get(Number(node.text))} of today's data/; derive it from data/ or use a fixture`);
+      offences.push(`${where(node.getStart(source))} ${node.getText(source)}: is ${counts.get(Number(node.text))} of today's data/; derive it from data/ or use a fixture (a number that counts something else: pick another)`);
     }
     ts.forEachChild(node, visit);
   };
@@ -78,7 +78,7 @@ describe("the tests", () => {
     // As tests/unit/content/validate.test.ts read before issue 35.
     const offender = [`expect(content.cities).toHaveLength(${cities});`, `expect(link).toBe("tel:${tel}"); // ${display}`].join("\n");
     expect(offencesIn("tests/unit/x.test.ts", offender, counts, phonePattern(sitePhone()))).toEqual([
-      `tests/unit/x.test.ts:1:37 ${cities}: is the number of city files of today's data/; derive it from data/ or use a fixture`,
+      `tests/unit/x.test.ts:1:37 ${cities}: is the number of city files of today's data/; derive it from data/ or use a fixture (a number that counts something else: pick another)`,
       `tests/unit/x.test.ts:2:26 ${tel.slice(2)}: is the phone number of data/site.yaml; read it from there or use another in a fixture`,
     ]);
     expect(offencesIn("tests/unit/x.test.ts", `expect(pages).toHaveLength(${cities + 1000});`, counts, phonePattern(sitePhone()))).toEqual([]);
