@@ -19,7 +19,7 @@ const forms = {
   titleShort: "{city} to the Clinic | Flights",
   metaDescription: "Non-emergency medical flights from {city}, FL to the clinic, with the whole trip planned at both ends.",
 };
-const thirty = "Lauderdale-by-the-Sea Townsite"; // an invented name of 30 characters, hyphens and spaces as real ones have
+const thirty = "Fixture-by-the-Sea Long Harbor"; // an invented name of 30 characters, hyphens and spaces as real ones have
 
 let sources: SourceFile[];
 beforeAll(async () => {
@@ -30,20 +30,20 @@ beforeAll(async () => {
 
 describe("a destination's title and description with a city's name filled in", () => {
   it("take the usual form when it fits, and the shorter form for a name that makes the usual one too long", async () => {
-    const content = validateContent([...sources, city("naples-shores", "Naples Shores"), city("lauderdale-by-the-sea-townsite", thirty)]);
+    const content = validateContent([...sources, city("fixture-shores", "Fixture Shores"), city("fixture-thirty", thirty)]);
     const titles = createRoutes(content, testAssets, await generateDocuments(content))
-      .filter((route) => route.kind === "page" && route.pageKind === "destination" && /^\/(naples-shores|lauderdale-by-the-sea-townsite)\//.test(route.url))
+      .filter((route) => route.kind === "page" && route.pageKind === "destination" && /^\/fixture-(shores|thirty)\//.test(route.url))
       .map((route) => load(String(renderRoute(route, { site: content.site }).contents))("title").text());
-    expect(new Set(titles)).toEqual(new Set([`Flights from Naples Shores to the Clinic | Far North`, `${thirty} to the Clinic | Flights`]));
+    expect(new Set(titles)).toEqual(new Set(["Flights from Fixture Shores to the Clinic | Far North", `${thirty} to the Clinic | Flights`]));
     expect(titles.every((title) => title.length <= 60)).toBe(true);
   });
 
   it("refuse a name that fits no form once, at the city file's cityName, and nothing in the destination files", () => {
-    const long = "Lauderdale-by-the-Sea Townsite and Beaches East";
-    const messages = messagesOf(() => validateContent([...sources, city("far-away", long)]));
+    const long = "Fixture-by-the-Sea Long Townsite and Beaches East";
+    const messages = messagesOf(() => validateContent([...sources, city("fixture-far-away", long)]));
     expect(messages).toHaveLength(1);
     const shortest = forms.titleShort.replace("{city}", long).length;
-    expect(messages[0]).toMatch(new RegExp(`^data/cities/far-away\\.yaml:2:11 cityName: is too long: with it, even in its shortest form, the title of data/destinations/[a-z-]+\\.yaml is ${shortest} characters \\(at most 60\\)`));
+    expect(messages[0]).toMatch(new RegExp(`^data/cities/fixture-far-away\\.yaml:2:11 cityName: is too long: with it, even in its shortest form, the title of data/destinations/[a-z-]+\\.yaml is ${shortest} characters \\(at most 60\\)`));
     expect(messages[0]).toMatch(/; use a shorter name, or add a shorter form there \(titleShort, metaDescriptionShort\)$/);
   });
 
@@ -51,7 +51,8 @@ describe("a destination's title and description with a city's name filled in", (
     const [first, ...rest] = sources.filter((file) => file.path.startsWith("data/destinations/"));
     const tooLong = withForms(first!, { ...forms, titleShort: "{city} to the Clinic in the Far North, the Whole Trip Planned | Flights" });
     const messages = messagesOf(() => validateContent([...sources.filter((f) => f !== first && !rest.includes(f)), tooLong, ...rest]));
-    expect(messages).toEqual([expect.stringMatching(new RegExp(`^${tooLong.path}:\\d+:\\d+ titleShort: must be at most 60 characters with the city filled in; for "[^"]+", the shortest city name, it is \\d+$`))]);
+    // (A long-named city of data/ may be told at its cityName too: the form no longer fits it.)
+    expect(messages.filter((message) => !message.startsWith("data/cities/"))).toEqual([expect.stringMatching(new RegExp(`^${tooLong.path}:\\d+:\\d+ titleShort: must be at most 60 characters with the city filled in; for "[^"]+", the shortest city name, it is \\d+$`))]);
   });
 });
 
