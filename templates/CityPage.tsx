@@ -32,7 +32,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
   const words = textFor(lang).city;
   return (
     <Layout chrome={chrome}>
-      <HeroPhoto photo={city.photo} />
+      <HeroPhoto photo={city.photo} lang={lang} />
       <section className="hero">
         <div className="container hero-grid">
           <div>
@@ -43,7 +43,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
           {video && <VideoFacade {...video} lang={lang} />}
         </div>
       </section>
-      <SectionPhoto photo={city.photo} />
+      <SectionPhoto photo={city.photo} lang={lang} />
 
       <section className="section" aria-labelledby="how-it-works">
         <div className="container">

@@ -47,7 +47,7 @@ export function DestinationPage(props: DestinationPageProps) {
   const words = textFor(lang).destination;
   return (
     <Layout chrome={chrome}>
-      <HeroPhoto photo={props.photo} />
+      <HeroPhoto photo={props.photo} lang={lang} />
       <section className="hero">
         <div className="container hero-grid">
           <div>
@@ -58,7 +58,7 @@ export function DestinationPage(props: DestinationPageProps) {
           {props.video && <VideoFacade {...props.video} lang={lang} />}
         </div>
       </section>
-      <SectionPhoto photo={props.photo} />
+      <SectionPhoto photo={props.photo} lang={lang} />
 
       <section className="section section-alt" aria-labelledby="route">
         <div className="container">

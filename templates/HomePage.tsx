@@ -21,7 +21,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
   const words = textFor(lang);
   return (
     <Layout chrome={chrome}>
-      <HeroPhoto photo={home.photo} />
+      <HeroPhoto photo={home.photo} lang={lang} />
       <section className="hero">
         <div className="container">
           <p className="eyebrow">{site.tagline}</p>
@@ -33,7 +33,7 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
           </div>
         </div>
       </section>
-      <SectionPhoto photo={home.photo} />
+      <SectionPhoto photo={home.photo} lang={lang} />
 
       <section className="section" aria-labelledby="services">
         <div className="container">

@@ -1,24 +1,28 @@
+import type { Lang } from "../src/content/language";
 import type { Photo } from "../src/content/types";
+import { textFor } from "./text";
 
 export interface PhotoProps {
   /** A photo with its picture, as the build made it (src/engine/photos.ts); nothing is shown without one. */
   photo: Photo | undefined;
+  /** The page's language, for the words around the photo ("Photo: …"). */
+  lang: Lang;
 }
 
 /**
  * A photo shown across the top of a page (`hero: true`): loaded first, as it is the largest thing on the screen.
  * Put before the page's hero section; shows nothing for a photo of the other slot.
  */
-export function HeroPhoto({ photo }: PhotoProps) {
-  return photo?.picture?.slot === "hero" ? <PhotoFigure photo={photo} /> : null;
+export function HeroPhoto({ photo, lang }: PhotoProps) {
+  return photo?.picture?.slot === "hero" ? <PhotoFigure photo={photo} lang={lang} /> : null;
 }
 
 /** A photo in the text column after a page's hero section, loaded when the reader nears it. */
-export function SectionPhoto({ photo }: PhotoProps) {
+export function SectionPhoto({ photo, lang }: PhotoProps) {
   if (photo?.picture?.slot !== "section") return null;
   return (
     <div className="container prose">
-      <PhotoFigure photo={photo} />
+      <PhotoFigure photo={photo} lang={lang} />
     </div>
   );
 }
@@ -29,7 +33,7 @@ export function SectionPhoto({ photo }: PhotoProps) {
  * The <picture>: AVIF, then WebP, then the JPEG every browser shows, each in the widths made, with the width and
  * height the page keeps for it before it loads (no layout shift).
  */
-function PhotoFigure({ photo }: { photo: Photo }) {
+function PhotoFigure({ photo, lang }: { photo: Photo; lang: Lang }) {
   const picture = photo.picture!;
   const hero = picture.slot === "hero";
   return (
@@ -45,10 +49,11 @@ function PhotoFigure({ photo }: { photo: Photo }) {
           width={picture.width}
           height={picture.height}
           alt={photo.decorative ? "" : photo.alt}
+          lang={photo.decorative ? undefined : photo.altLang}
           {...(hero ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
         />
       </picture>
-      {photo.credit && <figcaption className="photo-credit">Photo: {photo.credit}</figcaption>}
+      {photo.credit && <figcaption className="photo-credit">{textFor(lang).photoCredit(photo.credit)}</figcaption>}
     </figure>
   );
 }

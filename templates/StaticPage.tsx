@@ -21,14 +21,14 @@ export interface StaticPageProps {
 export function StaticPage({ chrome, heading, lead, sections, children, showCta = true, photo }: StaticPageProps) {
   return (
     <Layout chrome={chrome}>
-      <HeroPhoto photo={photo} />
+      <HeroPhoto photo={photo} lang={chrome.lang} />
       <section className="hero">
         <div className="container">
           <h1>{heading}</h1>
           <p className="lead">{lead}</p>
         </div>
       </section>
-      <SectionPhoto photo={photo} />
+      <SectionPhoto photo={photo} lang={chrome.lang} />
       {children}
       {sections.map((section) => (
         <section key={section.id} className="section" aria-labelledby={section.id}>

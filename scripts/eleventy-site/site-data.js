@@ -48,8 +48,8 @@ export function loadSiteData({ dataDir, parseYaml, renderMarkdown }) {
       const { url, file } = pageAt(`${city.urlSlug}/${destination.urlSegment}`);
       const breadcrumb = [home, cities, { name: city.cityName, url: pageAt(city.urlSlug).url }, { name: `Flights to ${destination.destinationShort}`, url }];
       const head = {
-        title: fillCity(destination.title, city.cityName),
-        description: fillCity(destination.metaDescription, city.cityName),
+        title: fillToFit([destination.title, destination.titleShort], 60, city.cityName),
+        description: fillToFit([destination.metaDescription, destination.metaDescriptionShort], 160, city.cityName),
         url,
         breadcrumb,
         jsonLd: jsonLdBlocks(site, url, city, breadcrumb, false),
@@ -76,6 +76,12 @@ export function loadSiteData({ dataDir, parseYaml, renderMarkdown }) {
 
 /** The "{city}" placeholders of a destination's texts filled in, as flightsite's fillCity does. */
 export const fillCity = (template, cityName) => template.replaceAll("{city}", cityName);
+
+/** The first form (the usual one, then the shorter one) that fits `max` with the city filled in, as flightsite's fillToFit. */
+const fillToFit = (forms, max, cityName) => {
+  const filled = forms.filter((form) => form !== undefined).map((form) => fillCity(form, cityName));
+  return filled.find((text) => text.length <= max) ?? filled.at(-1);
+};
 
 /** The JSON-LD blocks flightsite puts on a city page or a destination page (src/site/structured-data.ts). */
 export function jsonLdBlocks(site, url, city, crumbs, withFaq) {

@@ -87,6 +87,11 @@ export type Photo = z.infer<typeof PhotoFields> & {
    * warning about the photo file itself points (src/engine/photos.ts).
    */
   writtenIn?: string;
+  /**
+   * The language of `alt` when it is not the page's: a translated page whose photo's alt is not translated yet shows
+   * the English one, marked lang="en" (src/content/translations.ts), rather than leaving the page out.
+   */
+  altLang?: "en";
 };
 
 /** The slot a photo is shown in. */

@@ -248,9 +248,12 @@ export const Destination = z.strictObject({
   destination: text,
   destinationShort: text,
   location: text,
-  /** {city} is replaced by the city's name in title, metaDescription, heading and intro. */
+  /** {city} is replaced by the city's name in title, metaDescription, heading and intro (and the shorter forms). */
   title: text,
+  /** Shorter forms, for a city whose name makes title (or metaDescription) too long: src/content/city-forms.ts. */
+  titleShort: text.optional(),
   metaDescription: text,
+  metaDescriptionShort: text.optional(),
   heading: text,
   intro: text,
   arrivalAirports: z.array(Airport).min(1, "must list at least one airport"),

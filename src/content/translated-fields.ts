@@ -45,7 +45,9 @@ export const translatedFields = {
   },
   destination: {
     title: true,
+    titleShort: true,
     metaDescription: true,
+    metaDescriptionShort: true,
     heading: true,
     intro: true,
     arrivalDetails: true,

@@ -14,6 +14,8 @@ export interface LaidOver {
   merged: unknown;
   /** Why the translation is incomplete ("faqs[2].answer is not translated"); empty when it is complete. */
   missing: string[];
+  /** Where each of `missing` is, in the same order: the field's path. */
+  missingAt: Path[];
   /** Translated texts the English has no field for (the English dropped it): they are left out of `merged`. */
   extra: Path[];
 }
@@ -23,10 +25,10 @@ export interface LaidOver {
  * each translated field the English has takes the translation's text; lists must keep the English length and order.
  */
 export function layOver(spec: FieldSpec, english: unknown, translation: unknown): LaidOver {
-  const missing: string[] = [];
+  const missing: Missing[] = [];
   const extra: Path[] = [];
   const merged = lay(spec, english, translation, [], missing, extra);
-  return { merged, missing, extra };
+  return { merged, missing: missing.map((m) => m.reason), missingAt: missing.map((m) => m.path), extra };
 }
 
 /** The first 8 hex digits of the SHA-256 of a text with its whitespace normalised: what translatedFrom records. */
@@ -80,14 +82,19 @@ export function glossaryMessage(term: { en: string; es: string[] }, file: string
 
 // --- internal ---
 
-function lay(spec: FieldSpec, english: unknown, translation: unknown, path: Path, missing: string[], extra: Path[]): unknown {
+interface Missing {
+  path: Path;
+  reason: string;
+}
+
+function lay(spec: FieldSpec, english: unknown, translation: unknown, path: Path, missing: Missing[], extra: Path[]): unknown {
   if (english === undefined || english === null) {
     if (translation !== undefined && translation !== null) extra.push(path);
     return english;
   }
   if (spec === true) {
     if (translation === undefined || translation === null) {
-      missing.push(`${formatPath(path)} is not translated`);
+      missing.push({ path, reason: `${formatPath(path)} is not translated` });
       return english;
     }
     return translation;
@@ -95,11 +102,11 @@ function lay(spec: FieldSpec, english: unknown, translation: unknown, path: Path
   if (Array.isArray(spec)) {
     if (!Array.isArray(english)) return english;
     if (!Array.isArray(translation)) {
-      missing.push(`${formatPath(path)} is not translated`);
+      missing.push({ path, reason: `${formatPath(path)} is not translated` });
       return english;
     }
     if (translation.length !== english.length) {
-      missing.push(`${formatPath(path)} has ${translation.length} ${translation.length === 1 ? "item" : "items"} here; the English has ${english.length}`);
+      missing.push({ path, reason: `${formatPath(path)} has ${translation.length} ${translation.length === 1 ? "item" : "items"} here; the English has ${english.length}` });
       return english;
     }
     return english.map((item, index) => lay(spec[0] as FieldSpec, item, translation[index], [...path, index], missing, extra));

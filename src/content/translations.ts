@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import type { ContentProblem } from "../errors";
+import { formsTooLong } from "./city-forms";
 import { fileKinds, translationFileOf } from "./file-kinds";
 import { unprintableCharacters } from "./printable";
 import { describeIssue, formatPath, parseDataFile, type ParsedFile } from "./parse";
@@ -29,12 +30,12 @@ export interface TranslationsResult {
  * The translation files of data/<lang>/ against the English files they translate (`english`, by path): complete
  * translations into Translations, incomplete ones noted with their reasons, review reminders as warnings (a field
  * whose English changed since it was translated, or has no record of it; a glossary term translated another way; a
- * text the English no longer has), and mistakes as problems. `longestCityName` checks destination titles as the English's.
+ * text the English no longer has), and mistakes as problems. `shortestCityName` checks destination titles as the English's.
  */
 export function validateTranslations(
   files: SourceFile[],
   english: Map<string, EnglishFile>,
-  longestCityName: string | undefined,
+  shortestCityName: string | undefined,
   parse: typeof parseDataFile = parseDataFile,
 ): TranslationsResult {
   const problems: ContentProblem[] = [];
@@ -71,7 +72,7 @@ export function validateTranslations(
 
   const merged = new Map<TranslatedLang, { kind: TranslatableKind; data: unknown }[]>();
   for (const entry of entries) {
-    const laid = layTranslation(entry, glossaries.get(entry.lang), longestCityName);
+    const laid = layTranslation(entry, glossaries.get(entry.lang), shortestCityName);
     notes.warnings.push(...laid.warnings);
     problems.push(...laid.problems);
     if (laid.incomplete) notes.incomplete.push(laid.incomplete);
@@ -116,7 +117,7 @@ export interface LaidTranslation {
  * One translation file laid over its English (validateTranslations does this for each; `serve --watch` for the one a
  * save changed): its review reminders, its mistakes, and its merged data or why it is incomplete.
  */
-export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules | undefined, longestCityName: string | undefined): LaidTranslation {
+export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules | undefined, shortestCityName: string | undefined): LaidTranslation {
   const { lang, kind, parsed, english: source } = entry;
   const warnings: ContentProblem[] = [];
   const problems: ContentProblem[] = [];
@@ -147,7 +148,21 @@ export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules 
     }
   }
 
-  if (laid.missing.length > 0) return { warnings, problems, incomplete: { lang, file: parsed.file.path, english: source.file.path, reasons: laid.missing } };
+  // A photo's alt not translated yet keeps the page: the photo shows with the English alt, marked lang="en" (issue 35).
+  const englishPhoto = (englishData as { photo?: { alt?: string } } | null)?.photo;
+  const altAt = laid.missing.indexOf("photo.alt is not translated");
+  const englishAlt = altAt >= 0 && englishPhoto?.alt !== "";
+  if (altAt >= 0) {
+    laid.missing.splice(altAt, 1);
+    laid.missingAt.splice(altAt, 1);
+    if (englishAlt) warn(["photo", "alt"], `is not translated: the ${languageNames[lang]} page shows the photo with the English alt (marked lang="en") until it is`);
+  }
+  if (laid.missing.length > 0) {
+    // A page left out of a language is told at the field that keeps it out (and --strict fails on it), not only listed.
+    const left = `${pagesOf(kind, englishData, lang)} ${kind === "site" || kind === "city-common" || kind === "destination" ? "are" : "is"} left out of the ${languageNames[lang]} site until it is`;
+    laid.missingAt.forEach((path, index) => warn(path, `${laid.missing[index]!.slice(formatPath(path).length).trim()}: ${left}`));
+    return { warnings, problems, incomplete: { lang, file: parsed.file.path, english: source.file.path, reasons: laid.missing } };
+  }
   // The same rules as the English: a title too long in translation is a mistake, at its place in the translation.
   const checked = contentKinds[kind].safeParse(laid.merged, { error: describeIssue });
   const inTranslation = new Set(translatedTexts(spec, translation).map(({ path }) => dottedPath(path)));
@@ -159,15 +174,36 @@ export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules 
     problems.push(...checked.error.issues.map((issue) => at(issue.path as (string | number)[], issue.message)));
     return { warnings, problems };
   }
-  if (kind === "destination" && longestCityName) {
-    // Titles and descriptions are templates, checked with the longest city name filled in (as validate.ts does the English).
-    const data = checked.data as { title: string; metaDescription: string };
-    for (const [field, max] of [["title", 60], ["metaDescription", 160]] as const) {
-      const filled = data[field].replaceAll("{city}", longestCityName);
-      if (filled.length > max) problems.push(at([field], `must be at most ${max} characters with the city filled in; for "${longestCityName}" it is ${filled.length}`));
-    }
+  if (kind === "destination" && shortestCityName !== undefined) {
+    // Titles and descriptions are templates: a form too long even for the shortest name is a mistake here (as in the
+    // English, validate.ts); a city whose long name fits no form is told so at its cityName.
+    for (const { path, problem } of formsTooLong(checked.data as Destination, shortestCityName)) problems.push(at(path, problem));
   }
-  return { warnings, problems, complete: checked.data };
+  const complete = englishAlt ? { ...(checked.data as { photo: object }), photo: { ...(checked.data as { photo: object }).photo, altLang: "en" } } : checked.data;
+  return { warnings, problems, complete };
+}
+
+const languageNames: Record<TranslatedLang, string> = { es: "Spanish" };
+
+/** The pages of `lang` a translation file of `kind` is needed for, as an editor finds them. */
+function pagesOf(kind: TranslatableKind, english: unknown, lang: TranslatedLang): string {
+  const data = (english ?? {}) as { urlSlug?: string; urlSegment?: string; path?: string; slug?: string };
+  switch (kind) {
+    case "site":
+      return `every /${lang}/ page`;
+    case "home":
+      return `/${lang}/`;
+    case "city-common":
+      return `every /${lang}/ city and destination page`;
+    case "city":
+      return `/${lang}/${data.urlSlug}/ (and its destination pages)`;
+    case "destination":
+      return `the /${lang}/<city>/${data.urlSegment}/ pages`;
+    case "page":
+      return `/${lang}${data.path}/`;
+    default:
+      return `/${lang}/for-case-managers/${data.slug}/`;
+  }
 }
 
 /** A translation's site settings laid over `site` (the settings a build ends up with: its base path, the quote endpoint). */

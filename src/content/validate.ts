@@ -19,6 +19,7 @@ import { parseDataFile, type ParsedFile } from "./parse";
 import { closestMatch } from "./suggest";
 import { validateTranslations, type EnglishFile, type TranslationsResult } from "./translations";
 import { checkPhotos, withPhotoFile } from "./photo-files";
+import { cityFilledFields, fieldsTooLongFor, formsTooLong } from "./city-forms";
 
 /** First URL segments that belong to the site itself, so no city may take them. */
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
@@ -87,9 +88,16 @@ export function validateContent(
     ...(cityCommon ? ["preFlightChecklist", "returnChecklist"].flatMap((field) => checkPrintable(cityCommon, [field])) : []),
     ...(site ? ["companyName", "tagline"].flatMap((field) => checkPrintable(site, [field])) : []),
   );
-  const longestCityName = cities.map((c) => c.data.cityName).sort((a, b) => b.length - a.length)[0];
-  const translated = translationFiles.length > 0 ? validateTranslations(translationFiles, english, longestCityName, parse) : noTranslations;
+  const shortestCityName = cities.map((c) => c.data.cityName).sort((a, b) => a.length - b.length)[0];
+  const translated = translationFiles.length > 0 ? validateTranslations(translationFiles, english, shortestCityName, parse) : noTranslations;
   problems.push(...translated.problems);
+  const destinationForms = [
+    ...destinations.map((d) => ({ file: d.file.path, destination: d.data })),
+    ...Object.values(translated.translations).flatMap((translation) =>
+      [...translation.destinations].map(([slug, destination]) => ({ file: translationPathOf(translation.lang, destinations, slug), destination })),
+    ),
+  ];
+  problems.push(...checkCityNames(cities, destinationForms));
   if (problems.length > 0 || !site || !home || !cityCommon || !checklist || !letter || !itinerary) throw new ContentError(problems);
 
   return {
@@ -210,18 +218,39 @@ function checkDestinations(destinations: ParsedFile<Destination>[], cities: Pars
       const earlier = destinations.slice(0, index).find((d) => d.data[field] === destination.data[field]);
       if (earlier) problems.push(problemIn(destination, [field], `"${destination.data[field]}" is already used by ${earlier.file.path}`));
     }
-    // Titles and descriptions are templates: check their length with the longest city name filled in.
-    const longest = cities.map((c) => c.data.cityName).sort((a, b) => b.length - a.length)[0];
-    if (!longest) continue;
-    for (const [field, max] of [["title", 60], ["metaDescription", 160]] as const) {
-      const filled = fillCity(destination.data[field], longest);
-      if (filled.length > max) {
-        problems.push(problemIn(destination, [field], `must be at most ${max} characters with the city filled in; for "${longest}" it is ${filled.length}`));
-      }
-    }
+    // Titles and descriptions are templates. A form too long even for the shortest name is this file's mistake; one
+    // too long for a long name is that city's (checkCityNames), which then takes a shorter form if there is one.
+    const shortest = cities.map((c) => c.data.cityName).sort((a, b) => a.length - b.length)[0];
+    if (shortest !== undefined) problems.push(...formsTooLong(destination.data, shortest).map(({ path, problem }) => problemIn(destination, path, problem)));
   }
   return problems;
 }
+
+/**
+ * One problem at a city's cityName when its name fits no form of a destination's title or description (in English
+ * or a translation): the city is what the editor added or renamed, and the destinations are shared by every city.
+ */
+function checkCityNames(cities: ParsedFile<City>[], destinations: { file: string; destination: Destination }[]): ContentProblem[] {
+  return cities.flatMap((city) => {
+    const { cityName } = city.data;
+    const tooLong = destinations.flatMap(({ file, destination }) =>
+      fieldsTooLongFor(destination, cityName).map(({ field, max, length }) => `the ${field} of ${file} is ${length} characters (at most ${max})`),
+    );
+    if (tooLong.length === 0) return [];
+    return [
+      problemIn(city, ["cityName"], `is too long: with it, even in its shortest form, ${listed(tooLong)}; use a shorter name, or add a shorter form there (${shorterFields})`),
+    ];
+  });
+}
+
+/** The translation file of the destination `slug` in `lang`: data/destinations/x.yaml → data/es/destinations/x.yaml. */
+function translationPathOf(lang: string, destinations: ParsedFile<Destination>[], slug: string): string {
+  const english = destinations.find((d) => d.data.slug === slug)?.file.path ?? `data/destinations/${slug}.yaml`;
+  return english.replace(/^(.*?)destinations\//, `$1${lang}/destinations/`);
+}
+
+const shorterFields = Object.values(cityFilledFields).map((f) => f.shorter).join(", ");
+const listed = (items: string[]) => (items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
 function checkPages(pages: ParsedFile<Page>[]): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -278,5 +307,4 @@ function checkPrintable(parsed: ParsedFile<unknown>, path: (string | number)[]):
   return [];
 }
 
-/** Destination texts say {city} where the city's name goes. */
-export const fillCity = (template: string, cityName: string) => template.replaceAll("{city}", cityName);
+export { fillCity } from "./city-forms";

@@ -212,12 +212,28 @@ function pictureOf(photo: EncodedPhoto, slot: PhotoSlot): Picture {
 function withPictures(content: SiteContent, pictures: Map<string, Picture>): SiteContent {
   const put = <T extends { photo?: Photo }>(item: T): T =>
     item.photo ? { ...item, photo: { ...item.photo, picture: pictures.get(`${slotOf(item.photo)} ${item.photo.src}`)! } } : item;
+  // A translation shows the English file's photo (its src and slot are the English's), with its own alt.
+  const putEach = <T extends { photo?: Photo }>(map: Map<string, T>): Map<string, T> =>
+    [...map.values()].some((item) => item.photo) ? new Map([...map].map(([key, item]) => [key, put(item)])) : map;
+  const translations = Object.fromEntries(
+    Object.entries(content.translations).map(([lang, translation]) => [
+      lang,
+      translation && {
+        ...translation,
+        home: translation.home && put(translation.home),
+        pages: putEach(translation.pages),
+        cities: putEach(translation.cities),
+        destinations: putEach(translation.destinations),
+      },
+    ]),
+  ) as SiteContent["translations"];
   return {
     ...content,
     home: put(content.home),
     pages: content.pages.some((page) => page.photo) ? content.pages.map(put) : content.pages,
     cities: content.cities.some((city) => city.photo) ? content.cities.map(put) : content.cities,
     destinations: content.destinations.some((destination) => destination.photo) ? content.destinations.map(put) : content.destinations,
+    translations,
   };
 }
 

@@ -13,7 +13,7 @@ import { PrivacyPage } from "../../templates/PrivacyPage";
 import { SampleItineraryPage } from "../../templates/SampleItineraryPage";
 import { StaticPage } from "../../templates/StaticPage";
 import { ThankYouPage } from "../../templates/ThankYouPage";
-import { fillCity } from "../content/validate";
+import { fillCity, fillToFit } from "../content/city-forms";
 import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/text";
 import { renderMarkdown } from "../content/markdown";
 import { chromeFor, crumbsOf, home, lazyPage, page, shareCardFor, videoFor } from "./page-route";
@@ -300,7 +300,7 @@ function destinationRoute(local: Local, assets: AssetUrls, city: City, destinati
   const crumbs = crumbsOf(local);
   const chrome = chromeFor(local, assets, {
     title: destinationTitle(city, destination),
-    description: fill(destination.metaDescription),
+    description: fillToFit(destination, "metaDescription", city.cityName),
     url,
     breadcrumb: [crumbs.home, crumbs.cities, { name: city.cityName, url: cityUrl(city.urlSlug) }, { name: words.destination.crumb(destination.destinationShort), url }],
     jsonLd: [localBusinessJsonLd(content.site, local.url(url), city)],
@@ -335,7 +335,7 @@ function destinationRoute(local: Local, assets: AssetUrls, city: City, destinati
 
 /** A destination page's title, for its head and, before the page is made, its share card. */
 function destinationTitle(city: City, destination: Destination): string {
-  return fillCity(destination.title, city.cityName);
+  return fillToFit(destination, "title", city.cityName);
 }
 
 /** /privacy/ in `local`'s language: what the site collects and keeps, stated from the configuration (privacy-facts.ts). */

@@ -40,6 +40,7 @@ export const en: Messages = {
   call: "Call",
   cardCall: "Call",
   callNow: "Call Now",
+  photoCredit: (credit) => `Photo: ${credit}`,
   call247: "Call 24/7",
   callBar: "Call 24/7",
   callUsNow: "Call us now",

@@ -44,6 +44,7 @@ export const es: Messages = {
   call: "Llame",
   cardCall: "Llame al",
   callNow: "Llame ahora",
+  photoCredit: (credit) => `Foto: ${credit}`,
   call247: "Llame las 24 horas",
   callBar: "Llame 24/7",
   callUsNow: "Llámenos ahora",

@@ -62,6 +62,8 @@ export interface Messages {
   /** Before the phone number on a page's share card: "Call (800) 327-3004". */
   cardCall: string;
   callNow: string;
+  /** Under a photo, who took it: "Photo: Jane Doe" (the name, like every photo field but alt, is the English file's). */
+  photoCredit: (credit: string) => string;
   call247: string;
   /** The label of the fixed call bar on phones, before the number: short enough for one line at 320 px. */
   callBar: string;

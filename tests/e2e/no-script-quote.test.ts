@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { sitePhone } from "../unit/support/data-files";
 import { useServedProject } from "../unit/support/serve-project";
 import { fillRequired, useBrowser } from "./browser";
 
@@ -56,7 +57,7 @@ describe("the quote form without JavaScript, against the local receiver", () => 
       "Mobility is required",
       "Consent is required",
     ]);
-    expect(await page.getByRole("link", { name: "(800) 327-3004" }).getAttribute("href")).toBe("tel:+18003273004");
+    expect(await page.getByRole("link", { name: sitePhone().display }).getAttribute("href")).toBe(`tel:${sitePhone().tel}`);
     expect(await readFile(served.quotesFile, "utf8").catch(() => "")).toBe(before);
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { PREVIEW_NOTICE } from "../../client/islands/QuoteForm";
 import { REDIRECT_DELAY_MS } from "../../client/quote/rules";
 import type { DevServer } from "../../src/serve/serve";
+import { sitePhone } from "../unit/support/data-files";
 import { serveProject } from "../unit/support/serve-project";
 import { createTempProject, type TempProject } from "../unit/support/temp-project";
 import { fillRequired, formsReady, useBrowser } from "./browser";
@@ -77,7 +78,7 @@ describe("the quote forms of a preview", () => {
     await page.waitForTimeout(500);
     expect(page.url()).toBe(new URL("contact/", server.url).href);
     expect(requests, JSON.stringify(requests)).toEqual([]);
-    expect(await noticeOf(page).textContent()).toContain("To ask for a quote, please call (800) 327-3004");
+    expect(await noticeOf(page).textContent()).toContain(`To ask for a quote, please call ${sitePhone().display}`);
     await close();
   });
 
@@ -85,7 +86,7 @@ describe("the quote forms of a preview", () => {
     const { page, close } = await open("naples/");
     const footer = page.locator(".footer-quote form");
     expect(await footer.locator(".form-preview-notice strong").textContent()).toBe(PREVIEW_NOTICE);
-    expect(await footer.locator(".form-preview-notice a").getAttribute("href")).toBe("tel:+18003273004");
+    expect(await footer.locator(".form-preview-notice a").getAttribute("href")).toBe(`tel:${sitePhone().tel}`);
     expect(await footer.getByRole("button", { name: "Request Callback" }).count()).toBe(0);
     await close();
   });

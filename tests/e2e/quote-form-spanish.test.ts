@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { EQUIPMENT_OPTIONS, MOBILITY_OPTIONS, URGENCY_OPTIONS } from "../../client/quote/rules";
 import { englishFormText } from "../../client/quote/text";
+import { sitePhone } from "../unit/support/data-files";
 import { PHONE, formsReady, useBrowser } from "./browser";
 import { SPANISH_PAGE, serveSpanishFormPage, type SpanishFormSite } from "./spanish-form-page";
 
@@ -118,9 +119,9 @@ describe("the quote form in Spanish at 375 px", () => {
     await form.getByLabel("Hoy", { exact: true }).check();
     await expect.poll(() => form.getByText("En caso de emergencia, llame al 911.").count()).toBe(1);
     expect((await form.locator(".form-notice").innerText()).replace(/\s+/g, " ")).toContain(
-      "Para un vuelo hoy, por favor llámenos también al (800) 327-3004 después de enviar este formulario, para que un coordinador pueda comenzar de inmediato.",
+      `Para un vuelo hoy, por favor llámenos también al ${sitePhone().display} después de enviar este formulario, para que un coordinador pueda comenzar de inmediato.`,
     );
-    expect(await form.locator(".form-notice a[href='tel:+18003273004']").count()).toBe(1);
+    expect(await form.locator(`.form-notice a[href='tel:${sitePhone().tel}']`).count()).toBe(1);
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, fillRequired, formsReady, useBrowser } from "./browser";
 import { TEST_ENDPOINT } from "./global-setup";
+import { sitePhone } from "../unit/support/data-files";
 
 const browser = useBrowser();
 
@@ -81,7 +82,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(await form.getByText("For emergencies, call 911.").count()).toBe(0);
       await form.getByLabel("Today").check();
       await expect.poll(() => form.getByText("For emergencies, call 911.").count()).toBe(1);
-      expect(await form.locator(".form-notice a[href='tel:+18003273004']").count()).toBe(1);
+      expect(await form.locator(`.form-notice a[href='tel:${sitePhone().tel}']`).count()).toBe(1);
       await page.context().close();
     });
 

@@ -28,7 +28,7 @@ describe("a translation laid over its English file", () => {
     expect(es.lang).toBe("es");
     expect(es.site.tagline).toBe("Aquí cuando nos necesita");
     expect(es.site.companyName).toBe("Example Flights");
-    expect(es.site.phone.tel).toBe("+18003273004");
+    expect(es.site.phone.tel).toBe("+18775550100");
     const about = es.pages.get("/about")!;
     expect(about.heading).toBe("Quiénes somos");
     expect(about.sections.map((s) => [s.id, s.heading])).toEqual([["who-we-are", "Quiénes somos"], ["where", "Adónde volamos"]]);

@@ -54,7 +54,7 @@ describe("the case-manager downloads", () => {
       for (const page of pages) {
         expect(page, download.file).toContain("Florida Medical Flights");
         expect(page, download.file).toContain(taglines[download.lang ?? "en"]);
-        expect(page, download.file).toContain("(800) 327-3004");
+        expect(page, download.file).toContain(content.site.phone.display);
       }
     }
   });
@@ -62,7 +62,7 @@ describe("the case-manager downloads", () => {
   it("print every pre-flight and return checklist item of city-common.yaml in the checklist PDF", async () => {
     const text = flatten((await pdfPages(file("pre-flight-checklist.pdf").contents)).join("\n"));
     expect(text).toContain("Pre-Flight and Return Checklist");
-    expect(text).toContain("Call 24/7: (800) 327-3004");
+    expect(text).toContain(`Call 24/7: ${content.site.phone.display}`);
     const items = [...content.cityCommon.preFlightChecklist, ...content.cityCommon.returnChecklist];
     expect(items.map((item) => item.title)).toEqual([
       "Medical records transfer",
@@ -113,7 +113,7 @@ describe("the case-manager downloads", () => {
     const pages = await pdfPages(await renderLetterPdf(content.site, long));
     expect(pages.length).toBeGreaterThan(2);
     for (const page of pages.slice(1)) {
-      expect(page).toContain("Template from Florida Medical Flights · There When You Need Us · Call 24/7: (800) 327-3004");
+      expect(page).toContain(`Template from Florida Medical Flights · There When You Need Us · Call 24/7: ${content.site.phone.display}`);
       expect(page).not.toMatch(/^Florida Medical Flights$/m);
     }
   });
@@ -131,7 +131,7 @@ describe("the case-manager downloads", () => {
       "I am the treating physician of [Patient name], date of birth [Date of birth]. I am writing to ask for coverage of " +
         "non-emergency air medical transport from [Origin facility] to [Destination facility] on or about [Date of travel].",
     );
-    expect(paragraphs.join("\n")).toContain("From Florida Medical Flights, (800) 327-3004, 24/7.");
+    expect(paragraphs.join("\n")).toContain(`From Florida Medical Flights, ${content.site.phone.display}, 24/7.`);
     const xml = new TextDecoder().decode(entries["word/document.xml"]);
     expect(xml).toMatch(/<w:highlight w:val="yellow"\/>[\s\S]*?<w:t[^>]*>\[Patient name\]<\/w:t>/);
     expect(xml).toContain('<w:pgSz w:w="12240" w:h="15840"'); // US Letter

@@ -11,6 +11,7 @@ import { checkLinks } from "../../../src/check/links";
 import { checkSeo } from "../../../src/check/seo";
 import { readBuiltSite } from "../../../src/check/site";
 import { PREVIEW_NOTICE } from "../../../client/islands/QuoteForm";
+import { sitePhone } from "../support/data-files";
 import { projectRoot } from "../support/site";
 
 const live = "https://www.floridamedicalflights.example";
@@ -135,8 +136,8 @@ describe("a preview build (--base-path and --preview)", () => {
       forms.each((_, form) => {
         const notice = $(form).find(".form-preview-notice");
         expect(notice.find("strong").text()).toBe(PREVIEW_NOTICE);
-        expect(notice.text()).toContain("To ask for a quote, please call (800) 327-3004: a coordinator answers 24/7.");
-        expect(notice.find("a[href='tel:+18003273004']").length).toBe(1);
+        expect(notice.text()).toContain(`To ask for a quote, please call ${sitePhone().display}: a coordinator answers 24/7.`);
+        expect(notice.find(`a[href='tel:${sitePhone().tel}']`).length).toBe(1);
       });
     }
   });

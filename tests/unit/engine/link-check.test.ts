@@ -96,7 +96,7 @@ describe("findBrokenLinks", () => {
           [
             '<a href="https://www.mayoclinic.org/nowhere">Mayo</a>',
             '<a href="http://example.com/x">Other</a>',
-            '<a href="tel:+18003273004">Call</a>',
+            '<a href="tel:+18775550100">Call</a>',
             '<a href="mailto:help@example.org">Mail</a>',
             `<a href="${baseUrl}/about/">About</a>`,
             `<a href="${baseUrl}/gone/">Gone</a>`,

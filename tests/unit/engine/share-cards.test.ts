@@ -13,12 +13,14 @@ import { cacheControlFor } from "../../../src/deploy/plan";
 import { memoryOutput, updatedOutput } from "../../../src/engine/write-output";
 import type { EngineResult } from "../../../src/engine/stages";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+import { cityFiles, sitePhone } from "../support/data-files";
 import { projectRoot } from "../support/site";
 
 // Share cards (issue 30, point 3): every page of the real site names its card in its head, the card is in the output,
 // and a card once drawn is never drawn again.
 
 const baseUrl = "https://www.floridamedicalflights.example";
+const phone = sitePhone().display;
 
 describe("the share cards of the real site", () => {
   const store = memoryStore();
@@ -46,9 +48,9 @@ describe("the share cards of the real site", () => {
       expect(tags('property="og:image"'), file).toHaveLength(1);
       expect(image, file).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/assets\/cards\/[a-z0-9-]+\.[A-Z2-7]{8}\.png$/);
       expect({ width: tags('property="og:image:width"'), height: tags('property="og:image:height"') }, file).toEqual({ width: ["1200"], height: ["630"] });
-      // A Spanish page's card says, in Spanish, to call (issue 29): "Llame al (800) 327-3004".
+      // A Spanish page's card says, in Spanish, to call (issue 29): "llame al" and the number.
       const call = file.startsWith("es/") ? "llame al" : "call";
-      expect(tags('property="og:image:alt"'), file).toEqual([`${shown}. Florida Medical Flights, ${call} (800) 327-3004.`]);
+      expect(tags('property="og:image:alt"'), file).toEqual([`${shown}. Florida Medical Flights, ${call} ${phone}.`]);
       expect(tags('name="twitter:card"'), file).toEqual(["summary_large_image"]);
       // The card is a file of the same output, and no other page's.
       const card = site.output.files.get(image!.slice(`${baseUrl}/`.length));
@@ -65,9 +67,9 @@ describe("the share cards of the real site", () => {
   it("names a page's card after its path, and shows its title without the company's name, which the card shows apart", () => {
     const $ = load(String(site.output.files.get("privacy/index.html")));
     expect($('meta[property="og:image"]').attr("content")).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/assets\/cards\/privacy\.[A-Z2-7]{8}\.png$/);
-    expect($('meta[property="og:image:alt"]').attr("content")).toBe("Privacy. Florida Medical Flights, call (800) 327-3004.");
-    const naples = load(String(site.output.files.get("naples/index.html")));
-    expect(naples('meta[property="og:image:alt"]').attr("content")).toBe("Medical Flights in Naples, FL | Bed-to-Bed Coordination. Florida Medical Flights, call (800) 327-3004.");
+    expect($('meta[property="og:image:alt"]').attr("content")).toBe(`Privacy. Florida Medical Flights, call ${phone}.`);
+    const city = load(String(site.output.files.get(`${cityFiles()[0]!.urlSlug}/index.html`)));
+    expect(city('meta[property="og:image:alt"]').attr("content")).toBe(`${city("head title").text()}. Florida Medical Flights, call ${phone}.`);
   });
 
   it("writes each card as a 1200×630 PNG", async () => {

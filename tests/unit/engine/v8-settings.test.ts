@@ -3,7 +3,7 @@ import { optimizationBudgetFor, renderWorkerLimitsFor, shortBuildPages } from ".
 
 describe("optimizationBudgetFor", () => {
   it("gives a short build four times Node 20's interrupt budget", () => {
-    expect(optimizationBudgetFor(84, [])).toBe(270_336);
+    expect(optimizationBudgetFor(80, [])).toBe(270_336);
     expect(optimizationBudgetFor(shortBuildPages - 1, [])).toBe(270_336);
   });
 
@@ -13,8 +13,8 @@ describe("optimizationBudgetFor", () => {
   });
 
   it("leaves a budget given on node's command line alone", () => {
-    expect(optimizationBudgetFor(84, ["--interrupt-budget=1000"])).toBeUndefined();
-    expect(optimizationBudgetFor(84, ["--stack-size=984"])).toBe(270_336);
+    expect(optimizationBudgetFor(80, ["--interrupt-budget=1000"])).toBeUndefined();
+    expect(optimizationBudgetFor(80, ["--stack-size=984"])).toBe(270_336);
   });
 });
 

@@ -17,7 +17,7 @@ import { s3EventBody, sqsEvent } from "../support/queue-events";
 import { FAKE_AWS_ENV, startQuotesBucket, type QuotesBucket } from "../support/quotes-bucket";
 
 const SITE = "https://www.floridamedicalflights.example";
-const site: LambdaSite = { origin: SITE, path: "/api/quote", phone: { display: "(800) 327-3004", tel: "+18003273004" }, noticeFields: [] };
+const site: LambdaSite = { origin: SITE, path: "/api/quote", phone: { display: "(877) 555-0100", tel: "+18775550100" }, noticeFields: [] };
 
 let s3: QuotesBucket;
 const ses = mockClient(SESv2Client);

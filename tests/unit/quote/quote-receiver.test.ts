@@ -11,7 +11,7 @@ import { formQuote } from "../support/quotes";
 
 function receiverWithStore() {
   const stored: Quote[] = [];
-  const phone = { display: "(800) 327-3004", tel: "+18003273004" };
+  const phone = { display: "(877) 555-0100", tel: "+18775550100" };
   const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), siteOrigin: SITE, phone });
   return { stored, receive };
 }
@@ -219,7 +219,7 @@ describe("the quote receiver, for a form sent without JavaScript", () => {
       "<li>Por favor, escriba un número de teléfono válido</li>",
       "<li>Por favor, escriba un correo electrónico válido</li>",
     ]);
-    expect(html).toContain('<p>O llame al <a href="tel:+18003273004">(800) 327-3004</a>: un coordinador responde las 24 horas, los 7 días de la semana.</p>');
+    expect(html).toContain('<p>O llame al <a href="tel:+18775550100">(877) 555-0100</a>: un coordinador responde las 24 horas, los 7 días de la semana.</p>');
     expect(html).not.toMatch(/Your request|Please go back|Or call/);
     expect(stored).toEqual([]);
   });
@@ -253,7 +253,7 @@ describe("the quote receiver, for a form sent without JavaScript", () => {
       "<li>Consent is required</li>",
       "<li>source_slot: Invalid option: expected one of &#34;modal&#34;|&#34;inline&#34;|&#34;sidebar&#34;|&#34;footer&#34;</li>",
     ]);
-    expect(html).toContain('<p>Or call <a href="tel:+18003273004">(800) 327-3004</a>: a coordinator answers 24/7.</p>');
+    expect(html).toContain('<p>Or call <a href="tel:+18775550100">(877) 555-0100</a>: a coordinator answers 24/7.</p>');
     expect(html).not.toContain("<script>");
     expect(stored).toEqual([]);
   });
@@ -274,7 +274,7 @@ describe("the quote receiver, when its store fails", () => {
         throw Object.assign(new Error("disk full"), { name: "StoreError" });
       },
       siteOrigin: SITE,
-      phone: { display: "(800) 327-3004", tel: "+18003273004" },
+      phone: { display: "(877) 555-0100", tel: "+18775550100" },
       log: (line) => log.push(line),
     });
 
@@ -299,7 +299,7 @@ describe("the quote receiver, when its store fails", () => {
     const html = await response.text();
     expect(html).toContain("<h1>Your request was not sent</h1>");
     expect(html).toContain("We could not save your request just now, so it has not reached a coordinator.");
-    expect(html).toContain('Or call <a href="tel:+18003273004">(800) 327-3004</a>: a coordinator answers 24/7.');
+    expect(html).toContain('Or call <a href="tel:+18775550100">(877) 555-0100</a>: a coordinator answers 24/7.');
   });
 
   it("answers a Spanish form post with the 503 page in Spanish", async () => {
@@ -313,7 +313,7 @@ describe("the quote receiver, when its store fails", () => {
     expect(html).toContain('<html lang="es">');
     expect(html).toContain("<h1>Su solicitud no se envió</h1>");
     expect(html).toContain("No pudimos guardar su solicitud en este momento, así que no ha llegado a un coordinador.");
-    expect(html).toContain('O llame al <a href="tel:+18003273004">(800) 327-3004</a>');
+    expect(html).toContain('O llame al <a href="tel:+18775550100">(877) 555-0100</a>');
   });
 });
 

@@ -60,13 +60,13 @@ describe("what the intake refuses, storing nothing", () => {
 
   it("answers 403 to a form post from another site with a page that offers the phone number, and stores nothing", async () => {
     const stored: Quote[] = [];
-    const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), siteOrigin: SITE, phone: { display: "(800) 327-3004", tel: "+18003273004" } });
+    const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), siteOrigin: SITE, phone: { display: "(877) 555-0100", tel: "+18775550100" } });
     const response = await receive(form({ Origin: EVIL, Referer: `${EVIL}/landing` }));
     expect(response.status).toBe(403);
     expect(response.headers.get("location")).toBeNull();
     const html = await response.text();
     expect(html).toContain("<p>This form was not sent from our website, so it was not accepted. Please send it from our website's own form.</p>");
-    expect(html).toContain('<a href="tel:+18003273004">(800) 327-3004</a>');
+    expect(html).toContain('<a href="tel:+18775550100">(877) 555-0100</a>');
     expect(stored).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { build } from "../../../src/engine/build";
 import { generateDocuments } from "../../../src/documents/generate";
 import { prewarm, renderAll, renderThreadsFor } from "../../../src/render/pool";
 import { ContentError } from "../../../src/errors";
+import { cityFiles } from "../support/data-files";
 import { loadRealSite, projectRoot, testAssets } from "../support/site";
 import { createTempProject, editFile } from "../support/temp-project";
 
@@ -19,8 +20,9 @@ describe("rendering on several threads", () => {
       for (const [name, text] of await generateCities(200, path.join(dataDir, "cities"))) await writeFile(path.join(dataDir, "cities", name), text);
       const one = await build({ root: projectRoot, dataDir, outDir: path.join(work, "one"), threads: 1 });
       const three = await build({ root: projectRoot, dataDir, outDir: path.join(work, "three"), threads: 3 });
-      // The 221 English city pages, and a Spanish one for each of the 21 real cities data/es/ translates (the generated have none).
-      expect(one.pagesByKind.city).toBe(221 + 21);
+      // An English page for each real and generated city, and a Spanish one for each real city data/es/ translates (the generated have none).
+      const real = cityFiles();
+      expect(one.pagesByKind.city).toBe(real.length + 200 + real.filter((city) => city.spanish).length);
       expect(three.pagesByKind).toEqual(one.pagesByKind);
       expect([three.files, three.bytes]).toEqual([one.files, one.bytes]);
       const names = await filesIn(path.join(work, "one"));

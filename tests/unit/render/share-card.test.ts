@@ -13,7 +13,7 @@ const card = (title: string): ShareCard => ({
   alt: title,
   title,
   companyName: "Florida Medical Flights",
-  phone: "(800) 327-3004",
+  phone: "(877) 555-0100",
   call: "Call",
 });
 

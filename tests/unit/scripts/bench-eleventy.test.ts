@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eleventyProject } from "../../../scripts/bench-eleventy";
 import { generateCities } from "../../../scripts/gen-cities";
 import { cityUrl, destinationUrl, pageFile } from "../../../src/content/urls";
-import { loadRealSite, projectRoot } from "../support/site";
+import { cityFiles, destinationFiles } from "../support/data-files";
+import { loadRealSite, projectRoot, renderPage } from "../support/site";
 
 interface Page {
   url: string;
@@ -47,7 +48,7 @@ describe("the Eleventy comparison site", () => {
   it("gives three generated cities a city page and a page per destination, at flightsite's URLs and files", async () => {
     // In file-name order, as the data folder lists them.
     const slugs = [...(await generateCities(3, path.join(projectRoot, "data/cities"))).keys()].map((name) => name.replace(/\.yaml$/, "")).sort();
-    const segments = ["flights-to-mayo-clinic-rochester", "flights-to-md-anderson-houston"];
+    const segments = destinationFiles().map((destination) => destination.urlSegment);
     const { cityPages, destinationPages } = siteDataOf(path.join(work, "data"));
     expect(cityPages.map((page) => [page.url, page.file])).toEqual(slugs.map((slug) => [cityUrl(slug), pageFile(cityUrl(slug))]));
     expect(destinationPages.map((page) => [page.url, page.file])).toEqual(
@@ -81,15 +82,18 @@ describe("the Eleventy comparison site", () => {
       .sort();
     const { cityPages, destinationPages } = siteDataOf(path.join(projectRoot, "data"));
     expect([...cityPages, ...destinationPages].map((page) => page.file).sort()).toEqual(flightsitePages);
-    expect(flightsitePages).toHaveLength(63);
+    expect(flightsitePages).toHaveLength(cityFiles().length * (1 + destinationFiles().length));
   });
 
-  it("gives each page flightsite's title and structured data", () => {
+  it("gives each page flightsite's title and structured data", async () => {
     const { cityPages, destinationPages } = siteDataOf(path.join(projectRoot, "data"));
-    const naples = cityPages.find((page) => page.url === "/naples/")!;
-    expect(naples.head.title).toBe("Medical Flights in Naples, FL | Bed-to-Bed Coordination");
-    expect(naples.head.jsonLd.map((block) => (JSON.parse(block) as { "@type": string })["@type"])).toEqual(["LocalBusiness", "FAQPage", "BreadcrumbList"]);
-    const houston = destinationPages.find((page) => page.url === "/naples/flights-to-md-anderson-houston/")!;
-    expect(houston.head.title).toBe("Flights from Naples to MD Anderson | Houston");
+    const slug = cityFiles()[0]!.urlSlug;
+    const city = cityPages.find((page) => page.url === `/${slug}/`)!;
+    expect(city.head.title).toBe((await renderPage(`/${slug}/`))("title").text());
+    expect(city.head.jsonLd.map((block) => (JSON.parse(block) as { "@type": string })["@type"])).toEqual(["LocalBusiness", "FAQPage", "BreadcrumbList"]);
+    for (const { urlSegment } of destinationFiles()) {
+      const url = `/${slug}/${urlSegment}/`;
+      expect(destinationPages.find((page) => page.url === url)!.head.title, url).toBe((await renderPage(url))("title").text());
+    }
   });
 });

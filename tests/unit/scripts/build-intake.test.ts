@@ -9,6 +9,7 @@ import { buildLambdas, type LambdaBundles } from "../../../scripts/build-intake"
 import { functionUrlEvent } from "../support/function-url";
 import { formQuote } from "../support/quotes";
 import { FAKE_AWS_ENV, startQuotesBucket, type QuotesBucket } from "../support/quotes-bucket";
+import { sitePhone } from "../support/data-files";
 import { projectRoot } from "../support/site";
 
 type Handler = (event: unknown, context?: unknown) => Promise<Record<string, unknown>>;
@@ -53,7 +54,7 @@ describe("npm run build:intake", () => {
       functionUrlEvent("POST", "full_name=Ann&source_slot=inline", { "content-type": "application/x-www-form-urlencoded", origin: "https://www.floridamedicalflights.example" }),
     );
     expect(refused.statusCode).toBe(400);
-    expect(refused.body, "the site's number, from data/site.yaml").toContain('Or call <a href="tel:+18003273004">(800) 327-3004</a>');
+    expect(refused.body, "the site's number, from data/site.yaml").toContain(`Or call <a href="tel:${sitePhone().tel}">${sitePhone().display}</a>`);
   });
 
   it("builds a notifier that takes an SQS batch and a reconcile that publishes its metric", async () => {

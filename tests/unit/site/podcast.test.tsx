@@ -127,7 +127,7 @@ describe("an episode page", () => {
 
   it("has a sidebar with the phone line and the compact quote form, a call to action, and podcast structured data", () => {
     const $ = pageAt(createRoutes(content, assets, downloads), "/podcast/international-flights-made-simple/");
-    expect($("aside a[href='tel:+18003273004']")).toHaveLength(1);
+    expect($(`aside a[href='tel:${content.site.phone.tel}']`)).toHaveLength(1);
     expect(JSON.parse($("aside [data-island='quote-form']").attr("data-props")!)).toMatchObject({ variant: "compact", slot: "sidebar" });
     expect($("aside input[name=email]")).toHaveLength(0);
     expect($(".cta-band")).toHaveLength(1);

@@ -1,15 +1,12 @@
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Route } from "../../../src/content/types";
+import { cityFiles, destinationFiles } from "../support/data-files";
 import { loadRealSite, renderRoute } from "../support/site";
 
-// Spec §2: the 21 city slugs, and the pages every city has.
-const citySlugs = [
-  "naples", "the-villages", "palm-beach", "palm-beach-island", "marco-island", "boca-raton", "sarasota",
-  "ft-myers", "estero", "bonita-springs", "vero-beach", "hobe-sound", "atlantic-beach", "coral-gables",
-  "pinecrest", "aventura", "winter-springs", "clermont", "mount-dora", "nocatee", "ponte-vedra-beach",
-];
-const destinationSegments = ["flights-to-md-anderson-houston", "flights-to-mayo-clinic-rochester"];
+// The slug of every city file of data/cities/, and the page of every destination each of them has.
+const citySlugs = cityFiles().map((city) => city.urlSlug);
+const destinationSegments = destinationFiles().map((destination) => destination.urlSegment);
 const staticPages = [
   "/about/", "/services/medical-flights/", "/services/international-air-ambulance/", "/procedures/",
   "/procedures/bedside-to-bedside/", "/technology/real-time-tracking/", "/insurance/", "/for-families/",
@@ -59,9 +56,9 @@ describe("createRoutes on the real content", () => {
     expect(urls().sort()).toEqual([...expected].sort());
   });
 
-  it("has 21 city pages, each with the two destination pages under it", () => {
-    expect(routes.filter((r) => r.kind === "page" && r.pageKind === "city")).toHaveLength(21);
-    expect(routes.filter((r) => r.kind === "page" && r.pageKind === "destination")).toHaveLength(42);
+  it("has a page for every city file, each with a page for every destination under it", () => {
+    expect(routes.filter((r) => r.kind === "page" && r.pageKind === "city")).toHaveLength(citySlugs.length);
+    expect(routes.filter((r) => r.kind === "page" && r.pageKind === "destination")).toHaveLength(citySlugs.length * destinationSegments.length);
     for (const slug of citySlugs) {
       expect(kindOf(`/${slug}/`), slug).toBe("city");
       for (const segment of destinationSegments) expect(kindOf(`/${slug}/${segment}/`), `${slug}/${segment}`).toBe("destination");
@@ -87,9 +84,8 @@ describe("createRoutes on the real content", () => {
       expect(route.file, route.url).toBe(`${route.url.slice(1)}index.html`);
     }
     expect(routes.find((r) => r.url === "/")?.file).toBe("index.html");
-    expect(routes.find((r) => r.url === "/naples/flights-to-md-anderson-houston/")?.file).toBe(
-      "naples/flights-to-md-anderson-houston/index.html",
-    );
+    const destinationPage = `${citySlugs[0]}/${destinationSegments[0]}/`;
+    expect(routes.find((r) => r.url === `/${destinationPage}`)?.file).toBe(`${destinationPage}index.html`);
     expect(routes.find((r) => r.url === "/404.html")?.file).toBe("404.html");
     expect(routes.find((r) => r.url === "/sitemap.xml")?.file).toBe("sitemap.xml");
     expect(routes.find((r) => r.url === "/robots.txt")?.file).toBe("robots.txt");
@@ -108,7 +104,7 @@ describe("createRoutes on the real content", () => {
     const indexable = routes
       .filter((r) => r.kind === "page" && r.pageKind !== "thank-you" && r.pageKind !== "not-found")
       .map((r) => `${baseUrl}${r.url}`);
-    expect(indexable).toHaveLength(1 + 1 + 10 + 21 * 3 + podcastPages.length + documentPages.length + 2);
+    expect(indexable).toHaveLength(1 + 1 + 10 + citySlugs.length * (1 + destinationSegments.length) + podcastPages.length + documentPages.length + 2);
     expect(sitemap.urls).toEqual(expect.arrayContaining([`${baseUrl}/privacy/`, `${baseUrl}/accessibility/`]));
     expect([...sitemap.urls].sort()).toEqual(indexable.sort());
     expect(sitemap.urls).not.toContain(`${baseUrl}/thank-you/`);
@@ -128,8 +124,9 @@ describe("createRoutes on the real content", () => {
     expect(parsed.urlset.url.map((u) => u.loc)).toEqual(locs);
     const indexable = (await loadRealSite()).routes.filter((r) => r.kind === "page" && r.pageKind !== "thank-you" && r.pageKind !== "not-found");
     expect([...locs].sort()).toEqual(indexable.map((r) => `${baseUrl}${r.url}`).sort());
-    expect(locs).toContain(`${baseUrl}/naples/flights-to-mayo-clinic-rochester/`);
-    expect(locs).toContain(`${baseUrl}/es/naples/flights-to-mayo-clinic-rochester/`);
+    const translated = cityFiles().find((city) => city.spanish)!.urlSlug;
+    expect(locs).toContain(`${baseUrl}/${translated}/${destinationSegments.at(-1)}/`);
+    expect(locs).toContain(`${baseUrl}/es/${translated}/${destinationSegments.at(-1)}/`);
   });
 
   it("writes a robots.txt that allows everything and names the sitemap", async () => {

@@ -5,7 +5,7 @@ export const site: SiteConfig = {
   companyName: "Example Flights",
   tagline: "There When You Need Us",
   description: "Non-emergency medical flight coordination.",
-  phone: { display: "(800) 327-3004", tel: "+18003273004" },
+  phone: { display: "(877) 555-0100", tel: "+18775550100" },
   founded: 1988,
   headquarters: { city: "St. Petersburg", region: "FL", country: "US" },
   baseUrl: "https://www.example.org",

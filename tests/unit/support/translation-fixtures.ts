@@ -8,8 +8,8 @@ export const englishSite: SourceFile = {
 tagline: There When You Need Us
 description: Non-emergency medical flight coordination from St. Petersburg, Florida.
 phone:
-  display: (800) 327-3004
-  tel: "+18003273004"
+  display: (877) 555-0100
+  tel: "+18775550100"
 founded: 1988
 headquarters:
   city: St. Petersburg

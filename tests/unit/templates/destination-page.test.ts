@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { CheerioAPI } from "cheerio";
+import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jsonLdOf, renderPage, textOf } from "../support/site";
+import { sitePhone } from "../support/data-files";
+import { jsonLdOf, projectRoot, renderPage, textOf } from "../support/site";
 
 const baseUrl = "https://www.floridamedicalflights.example";
+const phone = sitePhone();
 
 let houston: CheerioAPI;
 let rochester: CheerioAPI;
@@ -92,17 +97,16 @@ describe("the Houston destination page (Naples to MD Anderson)", () => {
     ]);
   });
 
-  it("lists the helpful contacts with call links", () => {
+  it("lists the helpful contacts of its destination file with call links", () => {
     const contacts = houston('section[aria-labelledby="helpful-contacts"] .contact-list li');
-    expect(contacts.toArray().map((li) => houston(li).find("strong").text())).toEqual([
-      "MD Anderson appointment line",
-      "MD Anderson patient travel desk",
-      "Our medical flight coordination line",
-    ]);
-    expect(contacts.find('a[href^="tel:"]').toArray().map((a) => houston(a).attr("href"))).toEqual([
-      "tel:+18776326789",
-      "tel:+18003273004",
-    ]);
+    // As data/destinations/md-anderson.yaml lists them: the numbers are the file's text, not site.yaml's.
+    const listed = (parse(readFileSync(path.join(projectRoot, "data/destinations/md-anderson.yaml"), "utf8")) as {
+      sections: { contacts?: { label: string; phone?: string }[] }[];
+    }).sections.flatMap((section) => section.contacts ?? []);
+    expect(contacts.toArray().map((li) => houston(li).find("strong").text())).toEqual(listed.map((contact) => contact.label));
+    expect(contacts.find('a[href^="tel:"]').toArray().map((a) => houston(a).attr("href"))).toEqual(
+      listed.filter((contact) => contact.phone).map((contact) => `tel:+1${contact.phone!.replace(/\D/g, "")}`),
+    );
   });
 
   it("writes internal markdown links with the trailing slash", () => {
@@ -119,7 +123,7 @@ describe("the Houston destination page (Naples to MD Anderson)", () => {
   });
 
   it("offers Call Now and Get a Quote in the hero", () => {
-    expect(textOf(houston, ".hero .button")).toEqual(["Call Now: (800) 327-3004", "Get a Quote"]);
+    expect(textOf(houston, ".hero .button")).toEqual([`Call Now: ${phone.display}`, "Get a Quote"]);
   });
 });
 
@@ -171,7 +175,7 @@ describe("the Rochester destination page (Sarasota to Mayo Clinic)", () => {
 
   it("describes the business serving Sarasota in its JSON-LD", () => {
     expect(jsonLdOf(rochester).LocalBusiness).toMatchObject({
-      telephone: "+18003273004",
+      telephone: phone.tel,
       serviceType: "Medical Flight Coordination",
       url: `${baseUrl}/sarasota/flights-to-mayo-clinic-rochester/`,
       areaServed: { name: "Sarasota", address: { addressRegion: "FL", addressCountry: "US" } },

@@ -21,14 +21,14 @@ const html = (element: React.ReactElement) => renderToStaticMarkup(element);
 
 describe("a photo on a page", () => {
   it("shows each slot's photo in its own place only", () => {
-    expect(html(<HeroPhoto photo={photo("section")} />)).toBe("");
-    expect(html(<SectionPhoto photo={photo("hero")} />)).toBe("");
-    expect(html(<HeroPhoto photo={undefined} />)).toBe("");
-    expect(html(<HeroPhoto photo={{ ...photo("hero"), picture: undefined }} />)).toBe("");
+    expect(html(<HeroPhoto photo={photo("section")} lang="en" />)).toBe("");
+    expect(html(<SectionPhoto photo={photo("hero")} lang="en" />)).toBe("");
+    expect(html(<HeroPhoto photo={undefined} lang="en" />)).toBe("");
+    expect(html(<HeroPhoto photo={{ ...photo("hero"), picture: undefined }} lang="en" />)).toBe("");
   });
 
   it("writes the sources best first, the JPEG with its size, the alt text as given, and a hero's priority", () => {
-    const $ = load(html(<HeroPhoto photo={photo("hero")} />));
+    const $ = load(html(<HeroPhoto photo={photo("hero")} lang="en" />));
     expect($("picture > source").map((_, el) => `${$(el).attr("type")} ${$(el).attr("sizes")}`).get()).toEqual(["image/avif 100vw", "image/webp 100vw"]);
     expect($("img").attr()).toEqual({
       src: "/assets/photos/a-1000.6.jpg",
@@ -43,10 +43,18 @@ describe("a photo on a page", () => {
   });
 
   it("lazy-loads a photo in the text, credits it, and gives a decorative one an empty alt", () => {
-    const $ = load(html(<SectionPhoto photo={photo("section", { credit: "Jane Doe", decorative: true, alt: "" })} />));
+    const $ = load(html(<SectionPhoto photo={photo("section", { credit: "Jane Doe", decorative: true, alt: "" })} lang="en" />));
     expect($("div.container.prose > figure.photo.photo-section")).toHaveLength(1);
     expect($("img").attr()).toMatchObject({ alt: "", loading: "lazy", decoding: "async" });
     expect($("img").attr("fetchpriority")).toBeUndefined();
     expect($("figcaption").text()).toBe("Photo: Jane Doe");
+  });
+
+  // Issue 35: a Spanish page keeps a photo whose alt is not translated yet, and says the alt is English.
+  it("marks an alt in another language than the page's with lang, and credits the photographer in the page's language", () => {
+    const $ = load(html(<SectionPhoto photo={photo("section", { credit: "Jane Doe", altLang: "en" })} lang="es" />));
+    expect($("img").attr()).toMatchObject({ alt: 'The "cabin" <ready>', lang: "en" });
+    expect($("figcaption").text()).toBe("Foto: Jane Doe");
+    expect(load(html(<SectionPhoto photo={photo("section")} lang="es" />))("img").attr("lang")).toBeUndefined();
   });
 });
