@@ -52,7 +52,7 @@ describe("the quality gates on a site with Spanish pages", () => {
   it("samples a Spanish page of every kind it has for the browser gates, with the kind of its English page", () => {
     const spanish = samplePages(site.pages).filter((page) => page.url.startsWith("/es/"));
     expect(new Set(spanish.map((page) => page.kind))).toEqual(
-      new Set(["home", "cities", "city", "destination", "page", "contact", "case-managers", "case-manager-document", "thank-you", "not-found"]),
+      new Set(["home", "cities", "city", "destination", "page", "contact", "case-managers", "case-manager-document", "thank-you", "not-found", "privacy", "accessibility"]),
     );
     expect(spanish.find((page) => page.kind === "city")?.url).toMatch(/^\/es\/[a-z-]+\/$/);
   });

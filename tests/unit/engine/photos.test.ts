@@ -203,7 +203,8 @@ describe("a photo narrower than its slot shows it", () => {
       () => [],
       (error: unknown) => problemsOf(() => { throw error; }),
     );
-    expect(failed).toEqual([warning(210)]);
+    // The fixture's photo has no Spanish alt, so the Spanish files' reminders fail the strict build too (issue 35).
+    expect(failed.filter((problem) => problem.field === "photo.src")).toEqual([warning(210)]);
     expect(await readFile(path.join(project.outDir, "naples/index.html"), "utf8")).toBe(before);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ const PREVIEWS = "https://previews.floridamedicalflights.example";
 describe("the quote intake and the previews' origin", () => {
   it("refuses a post from the previews' origin, or from a page of it, and stores nothing", async () => {
     const stored: unknown[] = [];
-    const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), siteOrigin: SITE, phone: { display: "(800) 327-3004", tel: "+18003273004" } });
+    const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), siteOrigin: SITE, phone: { display: "(877) 555-0100", tel: "+18775550100" } });
     const body = JSON.stringify(formQuote());
     const fromPreview: Record<string, string>[] = [
       { Origin: PREVIEWS, "Sec-Fetch-Site": "same-site" },
