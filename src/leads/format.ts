@@ -1,12 +1,12 @@
 import { stringify } from "csv-stringify/sync";
 import { FIELD_LABELS } from "../../client/quote/labels";
-import { CONSENT_TEXT } from "../../client/quote/rules";
-import type { Lead } from "./lead";
+import { consentTextIn } from "../quote/received";
+import { leadCity, type Lead } from "./lead";
 
 /** Every field of a stored quote, in the form's order, then what the page added: the columns of an export. */
 export const QUOTE_FIELDS = [
   "case_id", "full_name", "phone", "email", "from_location", "to_location", "preferred_date", "urgency", "mobility",
-  "equipment", "notes", "consent", "page_url", "page_title", "city_slug", "destination_slug", "source_slot",
+  "equipment", "notes", "consent", "consent_text", "page_url", "page_title", "city_slug", "destination_slug", "source_slot",
   "utm_source", "utm_medium", "utm_campaign", "device", "timestamp", "lang",
 ] as const;
 
@@ -22,7 +22,7 @@ export function formatLeadList(leads: Lead[], timeZone?: string): string {
     clip(text(lead.quote.full_name), 28),
     clip(text(lead.quote.phone), 20),
     `${clip(text(lead.quote.from_location), 30)} → ${clip(text(lead.quote.to_location), 30)}`,
-    lead.quote.city_slug ? `/${text(lead.quote.city_slug)}/` : "-",
+    leadCity(lead.quote) ? `/${text(leadCity(lead.quote))}/` : "-",
     text(lead.quote.source_slot),
     ...(lead.quote.lang === "es" ? ["Spanish"] : []),
   ]);
@@ -49,10 +49,10 @@ export function formatLead(lead: Lead, timeZone?: string): string {
     [FIELD_LABELS.mobility, text(q.mobility)],
     [FIELD_LABELS.equipment, equipment],
     [FIELD_LABELS.notes, text(q.notes)],
-    [FIELD_LABELS.consent, q.consent === true ? `yes: "${CONSENT_TEXT}"` : "no"],
+    [FIELD_LABELS.consent, consentWords(q)],
     ["Page", text(q.page_url)],
     ["Page title", text(q.page_title)],
-    ["City page", q.city_slug ? `/${text(q.city_slug)}/` : ""],
+    ["City page", leadCity(q) ? `/${text(leadCity(q))}/` : ""],
     ["Destination", text(q.destination_slug)],
     ["Form", text(q.source_slot)],
     ["Campaign", campaign],
@@ -62,7 +62,7 @@ export function formatLead(lead: Lead, timeZone?: string): string {
     ["Form language", q.lang === "es" ? "Spanish" : q.lang === "en" || q.lang === undefined ? "English" : text(q.lang)],
     ["Kept as", lead.key],
   ];
-  const known = new Set<string>(QUOTE_FIELDS);
+  const known = new Set<string>([...QUOTE_FIELDS, "received"]);
   for (const [name, value] of Object.entries(q)) if (!known.has(name)) rows.push([name, text(value)]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
   return rows.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value || "-"}`.trimEnd()).join("\n");
@@ -80,7 +80,7 @@ export function leadsToCsv(leads: Lead[]): string {
     const q = lead.quote as Record<string, unknown>;
     return [
       lead.received.toISOString(),
-      ...[...QUOTE_FIELDS, ...extra].map((field) => cell(q[field])),
+      ...[...QUOTE_FIELDS, ...extra].map((field) => cell(field === "city_slug" ? leadCity(lead.quote) : q[field])),
       lead.key,
     ];
   });
@@ -104,6 +104,16 @@ export function formatTime(date: Date, timeZone?: string): string {
 }
 
 // --- internal ---
+
+/**
+ * What the visitor agreed to, in the words and language of the form they ticked: the sentence the intake stored
+ * with the quote, or for a quote stored before it did, the sentence its form's language shows.
+ */
+function consentWords(q: Lead["quote"]): string {
+  if (q.consent !== true) return "no";
+  const words = typeof q.consent_text === "string" && q.consent_text ? q.consent_text : consentTextIn(q.lang === "es" ? "es" : "en");
+  return `yes: "${text(words)}"`;
+}
 
 /**
  * What a visitor typed, safe to print on a terminal: control characters (an escape sequence could rewrite the
@@ -130,6 +140,6 @@ function cell(value: unknown): string | boolean {
 }
 
 function extraFields(leads: Lead[]): string[] {
-  const known = new Set<string>(QUOTE_FIELDS);
+  const known = new Set<string>([...QUOTE_FIELDS, "received"]);
   return [...new Set(leads.flatMap((lead) => Object.keys(lead.quote)))].filter((name) => !known.has(name)).sort();
 }

@@ -1,5 +1,5 @@
-import { CASE_ID_PATTERN } from "../../client/quote/rules";
-import type { Quote } from "../quote/schema";
+import { CASE_ID_PATTERN, pagePlace, QUOTE_LANGUAGES } from "../../client/quote/rules";
+import type { StoredQuote } from "../quote/received";
 import { LeadsError } from "../errors";
 
 /**
@@ -7,7 +7,7 @@ import { LeadsError } from "../errors";
  * was added later, or carry one since removed), when it was received, and where it is kept.
  */
 export interface Lead {
-  quote: Partial<Quote> & Record<string, unknown>;
+  quote: Partial<StoredQuote> & Record<string, unknown>;
   /** When the store received it: the object's time in S3; in the dev server's file, the quote's own timestamp. */
   received: Date;
   /** Where it is kept: the S3 key, or "line N" of the dev server's file. */
@@ -38,4 +38,14 @@ export function checkCaseId(text: string): string {
 /** Newest first; the same instant by case id, so a listing is always in the same order. */
 export function newestFirst(a: Lead, b: Lead): number {
   return b.received.getTime() - a.received.getTime() || String(a.quote.case_id).localeCompare(String(b.quote.case_id));
+}
+
+/**
+ * The city page a lead was sent from. The intake works it out from the page address (issue 39); a quote stored
+ * before then from a Spanish page says "es", the language's prefix, and its page address names the city.
+ */
+export function leadCity(quote: Lead["quote"]): string {
+  const city = typeof quote.city_slug === "string" ? quote.city_slug : "";
+  if (!QUOTE_LANGUAGES.some((lang) => lang !== "en" && lang === city) || typeof quote.page_url !== "string" || !URL.canParse(quote.page_url)) return city;
+  return pagePlace(new URL(quote.page_url).pathname).city_slug;
 }

@@ -17,6 +17,8 @@ export interface LambdaSite {
   origin: string;
   /** Where the forms post: /api/quote. */
   path: string;
+  /** The path the site is served under (basePath in data/site.yaml; "/" when left out): a page's city follows it. */
+  basePath?: string;
   /** The number a refused visitor can call. */
   phone?: { display: string; tel: string };
   /** quote.notice.fields: what the e-mail may carry beyond a call-back's needs. */
@@ -66,6 +68,7 @@ export function createIntakeHandler(
     const app = createQuoteApp({
       path: site.path,
       siteOrigin: site.origin,
+      basePath: site.basePath,
       phone: site.phone,
       checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor(config.originSecretArn) : undefined,
       store: (quote) => quotes.put(quote, AbortSignal.timeout(INTAKE_STORE_DEADLINE_MS)),

@@ -97,6 +97,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     path: quotePath,
     siteOrigin: origin,
     otherOrigins: ownOrigins(options.host, port),
+    basePath: basePath(),
     store: async (quote) => {
       await storeQuote(quote);
       stdout(`flightsite: quote ${quote.case_id} saved to ${displayPath(options.root, options.quotesFile)}\n`);

@@ -13,6 +13,7 @@ import { listLeads } from "../../../src/leads/leads";
 import type { Lead, LeadStore } from "../../../src/leads/lead";
 import { S3Leads } from "../../../src/leads/s3-leads";
 import { findLeadsPlace } from "../../../src/leads/where";
+import { spanishFormText } from "../../../client/quote/text-es";
 import { keyOf, madeUpQuote } from "../support/stored-quotes";
 
 describe("flightsite leads --local", () => {
@@ -59,6 +60,24 @@ describe("flightsite leads --local", () => {
     const csv = (await run("export", "--format", "csv")).out.split("\r\n");
     expect(csv[0]!.endsWith(",timestamp,lang,key")).toBe(true);
     expect(csv.filter((record) => record.includes(`,${quotes[3]!.case_id},`))[0]).toMatch(/,es,line 4$/);
+  });
+
+  // Issue 39: a quote from /es/naples/ reads like one from /naples/, and its consent is quoted in Spanish.
+  it("lists, filters and shows a quote from a Spanish city page as one of that city, with the consent in Spanish", async () => {
+    const spanish = { ...madeUpQuote(7, Date.UTC(2026, 10, 3, 12)), lang: "es", page_url: "https://www.example.com/es/naples/", city_slug: "naples", consent_text: spanishFormText.consent };
+    // Stored before the intake worked the city out: the browser said "es", the language's prefix.
+    const older = { ...madeUpQuote(8, Date.UTC(2026, 10, 3, 12)), lang: "es", page_url: "https://www.example.com/es/naples/flights-to-md-anderson-houston/", city_slug: "es" };
+    await writeFile(path.join(root, ".flightsite/quotes.ndjson"), [spanish, older].map((q) => `${JSON.stringify(q)}\n`).join(""));
+    const listed = (await run("list", "--city", "naples")).out.trimEnd().split("\n");
+    expect(listed.map((line) => line.split(/ {2,}/)[1])).toEqual([older.case_id, spanish.case_id, undefined]);
+    expect(listed.slice(0, 2).map((line) => line.split(/ {2,}/).at(-3))).toEqual(["/naples/", "/naples/"]);
+    for (const quote of [spanish, older]) {
+      const shown = (await run("show", quote.case_id)).out;
+      expect(shown).toContain(`\nConsent:                        yes: "${spanishFormText.consent}"\n`);
+      expect(shown).toContain("\nCity page:                      /naples/\n");
+    }
+    const csv = (await run("export", "--city", "naples")).out.split("\r\n");
+    expect(csv.filter((row) => row.includes(older.case_id))[0]).toContain(",naples,");
   });
 
   it("deletes a quote from the file only with --yes, keeping the others", async () => {

@@ -6,6 +6,7 @@ import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient 
 import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONSENT_TEXT } from "../../../client/quote/rules";
 import { originSecretHeader } from "../../../src/quote/app";
 import { createIntakeHandler, createNotifierHandler, createReconcileHandler, intakeConfigFrom, notifierConfigFrom, type LambdaSite } from "../../../src/quote/lambda";
 import { createQuoteReceiver } from "../../../src/quote/receiver";
@@ -58,7 +59,7 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
     const result = await intakeHandler().handler(postJson(quote));
     expect(result).toMatchObject({ statusCode: 200 });
     expect(JSON.parse((result as { body: string }).body)).toEqual({ ok: true, case_id: quote.case_id });
-    expect(await storedObject(`quotes/2025/09/07/${quote.case_id}.json`)).toEqual(quote);
+    expect(await storedObject(`quotes/2025/09/07/${quote.case_id}.json`)).toEqual(storedAs(quote));
     expect(ses.calls(), "the intake has no e-mail in its request path").toEqual([]);
   });
 
@@ -193,7 +194,7 @@ describe("the intake's store, when S3 honours If-None-Match (in-memory S3)", () 
     expect((await receive(request(quote))).status).toBe(200);
     expect((await receive(request({ ...quote, full_name: "Someone Else" }))).status).toBe(200);
     expect(memory.keys()).toEqual([quoteKey(quote)]);
-    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(quote);
+    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(storedAs(quote));
     expect(log).toEqual([
       { case_id: quote.case_id, slot: "modal", outcome: "stored" },
       { case_id: quote.case_id, slot: "modal", outcome: "already stored" },
@@ -211,7 +212,7 @@ describe("the intake's store, when S3 honours If-None-Match (in-memory S3)", () 
       { method: "PUT", key: quoteKey(quote), ifNoneMatch: true },
       { method: "PUT", key: quoteKey(quote), ifNoneMatch: true },
     ]);
-    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(quote);
+    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(storedAs(quote));
     expect(log).toEqual([{ case_id: quote.case_id, slot: "modal", outcome: "already stored" }]);
   });
 
@@ -240,3 +241,8 @@ describe("the intake's and notifier's configuration", () => {
     });
   });
 });
+
+/** The quote as the intake stores it: with the consent's words and the time received (issue 39). */
+function storedAs(quote: object) {
+  return { ...quote, consent_text: CONSENT_TEXT, received: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
+}
