@@ -87,9 +87,10 @@ export function defineLeadsCommand(program: Command, io: LeadsIo & { cwd: string
       const { resendNotice } = await import("./resend");
       const { SQSClient } = await import("@aws-sdk/client-sqs");
       const { S3Client } = await import("@aws-sdk/client-s3");
-      const lead = await new S3Leads(new S3Client(s3Settings(options, io.env)), place.bucket).find(id);
-      await resendNotice(new SQSClient({}), place.queueUrl, lead);
-      io.stdout(`flightsite: the notice of ${id} is queued again; the coordinators' e-mail follows within a minute or two\n`);
+      const leads = await new S3Leads(new S3Client(s3Settings(options, io.env)), place.bucket).find(id);
+      await resendNotice(new SQSClient({}), place.queueUrl, leads);
+      const queued = leads.length === 1 ? `the notice of ${id} is` : `the notices of ${id}'s ${leads.length} stored quotes (${leads.map((lead) => lead.key).join(", ")}) are`;
+      io.stdout(`flightsite: ${queued} queued again; the coordinators' e-mail follows within a minute or two\n`);
     });
 
   withPlace(leads.command("delete").argument("<case-id>").description("Delete one quote, its older versions and its markers, for a visitor who asks."))

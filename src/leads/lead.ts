@@ -20,9 +20,12 @@ export interface LeadStore {
   readonly name: string;
   /** Every lead received at or after `since` (all when undefined), in no particular order. */
   list(since: Date | undefined, progress?: (done: number, total: number) => void): Promise<Lead[]>;
-  /** The lead with this case id; a LeadsError when there is none. */
-  find(caseId: string): Promise<Lead>;
-  /** Removes the lead with this case id and everything kept about it; returns what went, one line each. */
+  /**
+   * Every stored quote with this case id, oldest first: one, or more for a case id stored twice before issue 39
+   * made the intake store one quote per case id. A LeadsError when there is none.
+   */
+  find(caseId: string): Promise<Lead[]>;
+  /** Removes every quote with this case id and everything kept about it; returns what went, one line each. */
   remove(caseId: string): Promise<string[]>;
 }
 

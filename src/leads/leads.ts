@@ -23,10 +23,12 @@ export async function listLeads(store: LeadStore, filter: LeadFilter, io: LeadsI
   return leads;
 }
 
-/** `leads show CASEID`: every field of one lead. */
+/** `leads show CASEID`: every field of the lead; of each, when the case id was stored more than once. */
 export async function showLead(store: LeadStore, caseIdText: string, io: LeadsIo): Promise<void> {
-  const lead = await store.find(checkCaseId(caseIdText));
-  io.stdout(`${formatLead(lead, io.timeZone)}\n`);
+  const caseId = checkCaseId(caseIdText);
+  const leads = await store.find(caseId);
+  const heading = (i: number) => (leads.length === 1 ? "" : `Quote ${i + 1} of ${leads.length} stored with case id ${caseId}:\n`);
+  io.stdout(leads.map((lead, i) => `${heading(i)}${formatLead(lead, io.timeZone)}\n`).join("\n"));
 }
 
 /** `leads export`: every field of the leads that pass the filter, as CSV or NDJSON, to a file or stdout. */

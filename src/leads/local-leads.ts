@@ -14,20 +14,20 @@ export class LocalLeads implements LeadStore {
     return since ? leads.filter((lead) => lead.received >= since) : leads;
   }
 
-  async find(caseId: string): Promise<Lead> {
-    const lead = (await this.#read()).find((candidate) => candidate.quote.case_id === caseId);
-    if (!lead) throw new LeadsError(`no quote with case id ${caseId} in ${this.name}; check the id (flightsite leads list --local shows them)`);
-    return lead;
+  async find(caseId: string): Promise<Lead[]> {
+    const leads = (await this.#read()).filter((candidate) => candidate.quote.case_id === caseId);
+    if (leads.length === 0) throw new LeadsError(`no quote with case id ${caseId} in ${this.name}; check the id (flightsite leads list --local shows them)`);
+    return leads;
   }
 
   async remove(caseId: string): Promise<string[]> {
-    const lead = await this.find(caseId);
+    const leads = await this.find(caseId);
     const text = await readFile(this.file, "utf8");
     const kept = text.split("\n").filter((line) => line.trim() && caseIdOf(line) !== caseId);
     // Written beside the file and renamed over it: a crash in between leaves the old file whole, never half of it.
     await writeFile(`${this.file}.tmp`, kept.map((line) => `${line}\n`).join(""));
     await rename(`${this.file}.tmp`, this.file);
-    return [`${lead.key} of ${this.name}`];
+    return leads.map((lead) => `${lead.key} of ${this.name}`);
   }
 
   async #read(): Promise<Lead[]> {

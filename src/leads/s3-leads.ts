@@ -44,18 +44,20 @@ export class S3Leads implements LeadStore {
     return leads;
   }
 
-  async find(caseId: string): Promise<Lead> {
-    // A case id does not say its day (its digits are the time modulo about 28 hours), so look it up in the listing.
-    const object = (await this.#listKeys("quotes/")).find((candidate) => candidate.key.endsWith(`/${caseId}.json`));
-    if (!object) throw new LeadsError(`no quote with case id ${caseId} in ${this.name}; check the id (flightsite leads list shows them)`);
-    return { quote: JSON.parse(await this.#read(object.key)) as Lead["quote"], received: object.received, key: object.key };
+  async find(caseId: string): Promise<Lead[]> {
+    // A case id does not say its day (its digits are the time modulo about 28 hours), and a quote stored before
+    // issue 39 is under a day's folder: look for every object of the case in the listing.
+    const objects = (await this.#listKeys("quotes/")).filter((candidate) => candidate.key === `quotes/${caseId}.json` || candidate.key.endsWith(`/${caseId}.json`));
+    if (objects.length === 0) throw new LeadsError(`no quote with case id ${caseId} in ${this.name}; check the id (flightsite leads list shows them)`);
+    const leads = await Promise.all(objects.map(async (object) => ({ quote: JSON.parse(await this.#read(object.key)) as Lead["quote"], received: object.received, key: object.key })));
+    return leads.sort((a, b) => a.received.getTime() - b.received.getTime());
   }
 
   async remove(caseId: string): Promise<string[]> {
-    const lead = await this.find(caseId);
+    const leads = await this.find(caseId);
     const removed: string[] = [];
-    // The quote, and the notifier's markers (the older intake's pending mark too): every version of each.
-    for (const prefix of [lead.key, `notified/${caseId}`, `notify-pending/${caseId}`]) {
+    // Every quote of the case, and the notifier's markers (the older intake's pending mark too): every version of each.
+    for (const prefix of [...leads.map((lead) => lead.key), `notified/${caseId}`, `notify-pending/${caseId}`]) {
       const versions = await this.#removeEveryVersion(prefix);
       for (const [key, count] of versions) removed.push(`${key} (${count === 1 ? "1 version" : `${count} versions`})`);
     }

@@ -15,15 +15,19 @@ export interface ReconcileLogLine {
   error?: string;
 }
 
-/** The case ids of quotes stored between 3 days and 15 minutes before `now` whose marker does not say "sent", sorted. */
+/**
+ * The case ids of quotes stored between 3 days and 15 minutes before `now` whose marker does not say "sent" for
+ * that very object, sorted. Every object counts: a case id stored twice before issue 39 (on two days) has one
+ * marker, naming the object that was mailed, and the other object is reported.
+ */
 export async function findUnnotified(quotes: S3Quotes, now: Date, log: (line: ReconcileLogLine) => void = () => {}): Promise<string[]> {
   const newest = now.getTime() - RECONCILE_GRACE_MS;
   const oldest = now.getTime() - RECONCILE_WINDOW_MS;
-  const due = new Map<string, string>();
-  // Listed by the time S3 wrote them, not by the day in their key: that day comes from the visitor's clock.
+  const due = new Map<string, string[]>();
+  // Listed by the time S3 wrote them, not by a day in their key: that day came from the visitor's clock.
   for await (const { key, lastModified } of quotes.list(quotesPrefix)) {
     const caseId = caseIdOfKey(key);
-    if (caseId && lastModified.getTime() <= newest && lastModified.getTime() >= oldest) due.set(caseId, key);
+    if (caseId && lastModified.getTime() <= newest && lastModified.getTime() >= oldest) due.set(caseId, [...(due.get(caseId) ?? []), key]);
   }
   const marked = new Set<string>();
   for await (const { key } of quotes.list(markersPrefix)) marked.add(key.slice(markersPrefix.length, -".json".length));
@@ -36,7 +40,11 @@ export async function findUnnotified(quotes: S3Quotes, now: Date, log: (line: Re
       candidates.slice(i, i + 8).map(async (caseId) => {
         if (!marked.has(caseId)) return void unnotified.push(caseId);
         try {
-          if ((await quotes.readMarker(caseId))?.state !== "sent") unnotified.push(caseId);
+          const marker = await quotes.readMarker(caseId);
+          const keys = due.get(caseId)!;
+          // The marker names the object it mailed: another object of the same case id was never mailed.
+          const mailed = marker?.state === "sent" && keys.every((key) => key === marker.key);
+          if (!mailed) unnotified.push(caseId);
         } catch (error) {
           log({ case_id: caseId, outcome: "marker unreadable", error: describeError(error) });
           unnotified.push(caseId);

@@ -54,12 +54,12 @@ async function storedObject(key: string): Promise<unknown> {
 }
 
 describe("the intake function, over the S3 wire protocol (s3rver)", () => {
-  it("stores a valid JSON quote under its day and case id, answers 200, and sends no e-mail", async () => {
+  it("stores a valid JSON quote under its case id, answers 200, and sends no e-mail", async () => {
     const quote = formQuote(0.11);
     const result = await intakeHandler().handler(postJson(quote));
     expect(result).toMatchObject({ statusCode: 200 });
     expect(JSON.parse((result as { body: string }).body)).toEqual({ ok: true, case_id: quote.case_id });
-    expect(await storedObject(`quotes/2025/09/07/${quote.case_id}.json`)).toEqual(storedAs(quote));
+    expect(await storedObject(`quotes/${quote.case_id}.json`)).toEqual(storedAs(quote));
     expect(ses.calls(), "the intake has no e-mail in its request path").toEqual([]);
   });
 

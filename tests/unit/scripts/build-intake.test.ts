@@ -47,7 +47,7 @@ describe("npm run build:intake", () => {
     expect((await handler(post("https://evil.example"))).statusCode).toBe(403);
     expect(await s3.keys()).toEqual([]);
     expect((await handler(post("https://www.floridamedicalflights.example"))).statusCode).toBe(200);
-    expect(await s3.keys()).toEqual([`quotes/2025/09/07/${quote.case_id}.json`]);
+    expect(await s3.keys()).toEqual([`quotes/${quote.case_id}.json`]);
 
     const refused = await handler(
       functionUrlEvent("POST", "full_name=Ann&source_slot=inline", { "content-type": "application/x-www-form-urlencoded", origin: "https://www.floridamedicalflights.example" }),
