@@ -18,6 +18,9 @@ export const markersPrefix = "notified/";
 /** How many times a notice is tried before it goes to the dead-letter queue. */
 export const maxReceiveCount = 5;
 
+/** How many notifier instances run at once: each sends its share of SES's rate (issue 39). */
+export const notifierConcurrency = 2;
+
 export interface QuoteDeliveryProps {
   bucket: s3.Bucket;
   key: kms.IKey;
@@ -51,6 +54,13 @@ export class QuoteDelivery extends Construct {
       description: "The address the quote e-mails come from: verified in SES, as an address or with its whole domain",
       allowedPattern: "^[^@\\s]+@[^@\\s]+$",
       constraintDescription: "must be an e-mail address, like quotes@example.com",
+    });
+
+    const sendRate = new CfnParameter(stack, "SesSendRate", {
+      type: "Number",
+      description: "SES's maximum sending rate for this account, e-mails a second (aws sesv2 get-account: SendQuota.MaxSendRate); the notifier keeps under it",
+      default: 1,
+      minValue: 1,
     });
 
     const notifierTimeout = Duration.seconds(30);
@@ -98,6 +108,10 @@ export class QuoteDelivery extends Construct {
         NOTIFY_TO: notifyTo.valueAsString,
         NOTIFY_FROM: notifyFrom.valueAsString,
         SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+        // A throttled notice goes back on the queue as a new message: a throttle never costs one of its receives.
+        NOTICE_QUEUE_URL: this.queue.queueUrl,
+        SES_SEND_RATE: sendRate.valueAsString,
+        NOTIFIER_CONCURRENCY: String(notifierConcurrency),
       },
     });
     this.notifier = notifier.function;
@@ -106,9 +120,11 @@ export class QuoteDelivery extends Construct {
         batchSize: 10,
         reportBatchItemFailures: true,
         // Two at a time at most: SES's sending rate is small at first, and a burst of quotes is no hurry to the second.
-        maxConcurrency: 2,
+        maxConcurrency: notifierConcurrency,
       }),
     );
+    // Only to put a throttled notice back on its own queue.
+    notifier.role.addToPolicy(new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.queue.queueArn] }));
     notifier.role.addToPolicy(new iam.PolicyStatement({ actions: ["s3:GetObject"], resources: [props.bucket.arnForObjects(`${quotesPrefix}*`)] }));
     notifier.role.addToPolicy(
       new iam.PolicyStatement({ actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], resources: [props.bucket.arnForObjects(`${markersPrefix}*`)] }),

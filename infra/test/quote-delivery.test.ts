@@ -82,9 +82,13 @@ describe("the quotes' way to the coordinators", () => {
           NOTIFY_TO: { Ref: "NotifyTo" },
           NOTIFY_FROM: { Ref: "NotifyFrom" },
           SES_CONFIGURATION_SET: { Ref: configurationSet },
+          NOTICE_QUEUE_URL: { Ref: queue },
+          SES_SEND_RATE: { Ref: "SesSendRate" },
+          NOTIFIER_CONCURRENCY: "2",
         },
       },
     });
+    template.hasParameter("SesSendRate", { Type: "Number", Default: 1, MinValue: 1 });
   });
 
   it("lets the notifier read quotes, keep its markers under notified/, take notices off the queue and mail as the one sender", () => {
@@ -98,6 +102,8 @@ describe("the quotes' way to the coordinators", () => {
         Effect: "Allow",
         Resource: { "Fn::GetAtt": [queue, "Arn"] },
       },
+      // Issue 39: a throttled notice goes back on its own queue.
+      { Action: "sqs:SendMessage", Effect: "Allow", Resource: { "Fn::GetAtt": [queue, "Arn"] } },
       { Action: "s3:GetObject", Effect: "Allow", Resource: objectsOf(bucket, "quotes/") },
       { Action: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], Effect: "Allow", Resource: objectsOf(bucket, "notified/") },
       { Action: ["kms:Decrypt", "kms:GenerateDataKey"], Effect: "Allow", Resource: { "Fn::GetAtt": [key, "Arn"] }, Condition: viaS3 },

@@ -1,6 +1,7 @@
 import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
 import { createQuoteApp, fixedOriginSecret } from "./app";
-import { createS3Client, createSecretsClient, createSesClient } from "./aws";
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { createS3Client, createSecretsClient, createSesClient, createSqsClient } from "./aws";
 import type { NoticeField } from "./email";
 import { createOriginSecretCheck } from "./origin-secret";
 import { createNotifier, type NotifierLogLine, type SqsEvent } from "./notifier";
@@ -47,6 +48,8 @@ export function notifierConfigFrom(env: Env) {
     to,
     from: required(env, "NOTIFY_FROM", "the SES-verified address the e-mails come from"),
     configurationSet: value(env, "SES_CONFIGURATION_SET"),
+    queueUrl: value(env, "NOTICE_QUEUE_URL"),
+    sendRate: positive(env, "SES_SEND_RATE", 1) / positive(env, "NOTIFIER_CONCURRENCY", 1),
   };
 }
 
@@ -97,11 +100,14 @@ export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields">, en
         configurationSet: config.configurationSet,
         fields: site.noticeFields,
         log: logLine<NotifierLogLine>,
+        sendRate: config.sendRate,
+        requeue: config.queueUrl ? requeueOn(config.queueUrl) : undefined,
       });
     }
     // Give up on every call shortly before Lambda would stop the function, so the batch's answer still gets out.
     const remaining = context?.getRemainingTimeInMillis();
-    return notifier.handle(event, remaining ? AbortSignal.timeout(Math.max(remaining - 3000, 1000)) : undefined);
+    const budget = remaining ? Math.max(remaining - 3000, 1000) : undefined;
+    return notifier.handle(event, budget ? AbortSignal.timeout(budget) : undefined, budget ? Date.now() + budget : undefined);
   };
 }
 
@@ -117,6 +123,23 @@ export function createReconcileHandler(env: Env = process.env) {
 }
 
 // --- internal ---
+
+/** A new message on the notice queue with the same body, received after a delay: a fresh count of receives. */
+function requeueOn(queueUrl: string) {
+  const sqs = createSqsClient();
+  return async (body: string, delaySeconds: number) => {
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, DelaySeconds: delaySeconds }));
+  };
+}
+
+/** A positive number from the environment, or `fallback` when unset; throws, naming the variable, for anything else. */
+function positive(env: Env, name: string, fallback: number): number {
+  const text = value(env, name);
+  if (text === undefined) return fallback;
+  const number = Number(text);
+  if (!(number > 0)) throw new Error(`${name} is "${text}"; set it to a positive number`);
+  return number;
+}
 
 type Env = Record<string, string | undefined>;
 

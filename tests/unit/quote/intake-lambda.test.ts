@@ -237,8 +237,15 @@ describe("the intake's and notifier's configuration", () => {
 
   it("reads a comma-separated list of coordinators' addresses and the optional configuration set", () => {
     expect(notifierConfigFrom({ QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org, b@example.org", NOTIFY_FROM: "f@example.org", SES_CONFIGURATION_SET: "quotes" })).toEqual({
-      bucket: "q", s3Endpoint: undefined, to: ["a@example.org", "b@example.org"], from: "f@example.org", configurationSet: "quotes",
+      bucket: "q", s3Endpoint: undefined, to: ["a@example.org", "b@example.org"], from: "f@example.org", configurationSet: "quotes", queueUrl: undefined, sendRate: 1,
     });
+  });
+
+  // Issue 39: each of the notifier's concurrent instances sends its share of SES's rate.
+  it("divides SES's sending rate among the notifier's instances, and names a rate that is not a positive number", () => {
+    const env = { QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org", NOTIFY_FROM: "f@example.org", NOTICE_QUEUE_URL: "https://sqs.example/notices" };
+    expect(notifierConfigFrom({ ...env, SES_SEND_RATE: "14", NOTIFIER_CONCURRENCY: "2" })).toMatchObject({ sendRate: 7, queueUrl: "https://sqs.example/notices" });
+    expect(() => notifierConfigFrom({ ...env, SES_SEND_RATE: "fast" })).toThrow('SES_SEND_RATE is "fast"; set it to a positive number');
   });
 });
 

@@ -195,6 +195,78 @@ describe("the notifier", () => {
   });
 });
 
+// Issue 39: a burst stays within SES's rate, and a throttle never costs one of a record's receives.
+describe("the notifier under SES's sending rate", () => {
+  const throttle = () => new SESv2ServiceException({ name: "TooManyRequestsException", $fault: "client", $metadata: { httpStatusCode: 429 }, message: "Maximum sending rate exceeded." });
+  function paced(requeued: { body: string; delaySeconds: number }[] = [], requeue?: (body: string, delaySeconds: number) => Promise<void>) {
+    const memory = new MemoryS3();
+    const quotes = new S3Quotes(memory.client(), "quotes");
+    let clock = 0;
+    const sentAt: number[] = [];
+    ses.on(SendEmailCommand).callsFake(async () => void sentAt.push(clock));
+    const log: NotifierLogLine[] = [];
+    const notifier = createNotifier({
+      quotes, ses: new SESv2Client({ region: "us-east-1" }), from: "q@example.org", to: ["c@example.org"], fields: [], log: (line) => log.push(line),
+      sendRate: 2,
+      requeue: requeue ?? (async (body, delaySeconds) => void requeued.push({ body, delaySeconds })),
+      sleep: async (ms) => void (clock += ms),
+      clock: () => clock,
+    });
+    const store = async (random: number) => {
+      const quote = formQuote(random);
+      await quotes.put(quote);
+      return quoteKey(quote);
+    };
+    return { notifier, store, sentAt, log, memory, requeued, later: (ms: number) => (clock += ms) };
+  }
+
+  it("sends a batch one e-mail at a time, spaced by its sending rate", async () => {
+    const { notifier, store, sentAt } = paced();
+    const keys = [await store(0.1), await store(0.2), await store(0.3)];
+    expect(await notifier.handle(sqsEvent(...keys.map(s3EventBody)))).toEqual({ batchItemFailures: [] });
+    expect(sentAt).toEqual([0, 500, 1000]);
+  });
+
+  it("tries a throttled e-mail again after a second, and the record succeeds", async () => {
+    const { notifier, store, log, sentAt } = paced();
+    const key = await store(0.1);
+    ses.on(SendEmailCommand).rejectsOnce(throttle()).callsFake(async () => void sentAt.push(0));
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(log.map((line) => line.outcome)).toEqual(["throttled", "sent"]);
+    expect(mails()).toHaveLength(2);
+  });
+
+  it("puts a record still throttled back on the queue as a new message, freed of its claim, and does not fail it", async () => {
+    const { notifier, store, log, requeued, memory } = paced();
+    const key = await store(0.1);
+    ses.on(SendEmailCommand).rejects(throttle());
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(requeued).toEqual([{ body: s3EventBody(key), delaySeconds: 60 }]);
+    expect(log.map((line) => line.outcome)).toEqual(["throttled", "throttled", "throttled", "throttled", "deferred"]);
+    expect(memory.keys("notified/"), "no claim left: the next delivery sends it").toEqual([]);
+  });
+
+  it("fails the record when it cannot be put back, so the queue brings it again", async () => {
+    const { notifier, store, log } = paced([], async () => {
+      throw Object.assign(new Error("refused"), { name: "AccessDenied" });
+    });
+    const key = await store(0.1);
+    ses.on(SendEmailCommand).rejects(throttle());
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(log.at(-1)).toEqual({ case_id: formQuote(0.1).case_id, outcome: "not deferred", error: "AccessDenied" });
+  });
+
+  it("puts back untouched the records it has no time left for", async () => {
+    const { notifier, store, requeued, sentAt, later } = paced();
+    const keys = [await store(0.1), await store(0.2)];
+    // SES takes a second to answer: after the first record, 11.4 s are left, under what a record may take.
+    ses.on(SendEmailCommand).callsFake(async () => void sentAt.push(later(1000) - 1000));
+    expect(await notifier.handle(sqsEvent(...keys.map(s3EventBody)), undefined, 12_400)).toEqual({ batchItemFailures: [] });
+    expect(sentAt).toEqual([0]);
+    expect(requeued).toEqual([{ body: s3EventBody(keys[1]!), delaySeconds: 60 }]);
+  });
+});
+
 describe("the visitor's address as Reply-To", () => {
   it.each([
     ["ann@example.com", "ann@example.com"],
