@@ -8,7 +8,7 @@ import { LeadsError } from "../errors";
  */
 export interface Lead {
   quote: Partial<StoredQuote> & Record<string, unknown>;
-  /** When the store received it: the object's time in S3; in the dev server's file, the quote's own timestamp. */
+  /** When the store received it, by the server's clock: the object's time in S3; in the dev server's file, its `received`. */
   received: Date;
   /** Where it is kept: the S3 key, or "line N" of the dev server's file. */
   key: string;

@@ -1,10 +1,10 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile, rename, stat, writeFile } from "node:fs/promises";
 import { LeadsError } from "../errors";
 import type { Lead, LeadStore } from "./lead";
 
 /**
- * The quotes `flightsite serve` received, one JSON object per line in `.flightsite/quotes.ndjson` (--local). They
- * have no time of receipt of their own, so their timestamp stands for it.
+ * The quotes `flightsite serve` received, one JSON object per line in `.flightsite/quotes.ndjson` (--local), each
+ * with the time the dev server received it (`received`, issue 39).
  */
 export class LocalLeads implements LeadStore {
   constructor(readonly file: string, readonly name = file) {}
@@ -38,17 +38,30 @@ export class LocalLeads implements LeadStore {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       throw new LeadsError(`no ${this.name} yet: flightsite serve writes it when its form receives a quote`);
     }
+    // A line from before the dev server said when it received a quote: the file's last change is after it.
+    const written = (await stat(this.file)).mtime;
     const leads: Lead[] = [];
     text.split("\n").forEach((line, index) => {
       if (!line.trim()) return;
       const quote = JSON.parse(line) as Lead["quote"];
-      leads.push({ quote, received: new Date(String(quote.timestamp)), key: `line ${index + 1}` });
+      leads.push({ quote, received: receivedOf(quote, written), key: `line ${index + 1}` });
     });
     return leads;
   }
 }
 
 // --- internal ---
+
+/**
+ * When the dev server received the quote: its `received`; for an older line, the visitor's clock, never later than
+ * the file's last change, so that a clock set in the future cannot keep a quote at the top for ever.
+ */
+function receivedOf(quote: Lead["quote"], written: Date): Date {
+  const received = new Date(String(quote.received));
+  if (!Number.isNaN(received.getTime())) return received;
+  const sent = new Date(String(quote.timestamp));
+  return Number.isNaN(sent.getTime()) || sent > written ? written : sent;
+}
 
 function caseIdOf(line: string): unknown {
   try {

@@ -1,6 +1,6 @@
 // flightsite leads without a server: the dev server's file (--local), a versioned bucket and the stack's outputs
 // through aws-sdk-client-mock, the filters, and the errors a coordinator can act on (issue 26).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
@@ -78,6 +78,28 @@ describe("flightsite leads --local", () => {
     }
     const csv = (await run("export", "--city", "naples")).out.split("\r\n");
     expect(csv.filter((row) => row.includes(older.case_id))[0]).toContain(",naples,");
+  });
+
+  // Issue 39: the time is the server's; a visitor's clock set in the future never puts a quote at the top.
+  it("orders and filters quotes by when the server received them, never by the visitor's clock", async () => {
+    const [early, late, older] = [madeUpQuote(1), madeUpQuote(2), madeUpQuote(3)];
+    const lines = [
+      { ...early, timestamp: "2099-01-01T00:00:00.000Z", received: "2026-11-20T10:00:00.000Z" },
+      { ...late, timestamp: "2020-01-01T00:00:00.000Z", received: "2026-11-20T11:00:00.000Z" },
+      // Stored before the dev server said when: its clock is in the future, so the file's last change stands for it.
+      { ...older, timestamp: "2099-01-01T00:00:00.000Z" },
+    ];
+    const file = path.join(root, ".flightsite/quotes.ndjson");
+    await writeFile(file, lines.map((q) => `${JSON.stringify(q)}\n`).join(""));
+    await utimes(file, new Date("2026-11-20T12:00:00Z"), new Date("2026-11-20T12:00:00Z"));
+    const listed = (await run("list")).out.trimEnd().split("\n");
+    expect(listed.slice(0, 3).map((line) => line.split(/ {2,}/).slice(0, 2))).toEqual([
+      ["2026-11-20 12:00", older.case_id],
+      ["2026-11-20 11:00", late.case_id],
+      ["2026-11-20 10:00", early.case_id],
+    ]);
+    expect((await run("list", "--since", "2026-11-21")).out).toBe("0 quotes\n");
+    expect((await run("show", early.case_id)).out).toContain("\nSent at (visitor's clock):      2099-01-01T00:00:00.000Z\n");
   });
 
   it("deletes a quote from the file only with --yes, keeping the others", async () => {
