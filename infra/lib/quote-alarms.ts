@@ -1,4 +1,4 @@
-import { CfnParameter, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { Aws, CfnParameter, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import * as iam from "aws-cdk-lib/aws-iam";
@@ -53,6 +53,8 @@ export class QuoteAlarms extends Construct {
         principals: [new iam.ServicePrincipal("cloudwatch.amazonaws.com")],
         actions: ["kms:Decrypt", "kms:GenerateDataKey*"],
         resources: ["*"],
+        // Only for this account's alarms: CloudWatch acting for another account may not use the key (confused deputy, issue 39).
+        conditions: { StringEquals: { "aws:SourceAccount": Aws.ACCOUNT_ID } },
       }),
     );
     this.topic = new sns.Topic(this, "Topic", { displayName: "flightsite alarms", masterKey: key, enforceSSL: true });

@@ -21,6 +21,8 @@ describe("the alarms", () => {
       Effect: "Allow",
       Principal: { Service: "cloudwatch.amazonaws.com" },
       Resource: "*",
+      // Issue 39: this account's alarms only.
+      Condition: { StringEquals: { "aws:SourceAccount": { Ref: "AWS::AccountId" } } },
     });
     const topicPolicy = Object.values(template.findResources("AWS::SNS::TopicPolicy"))[0]!.Properties;
     expect(topicPolicy.Topics).toEqual([{ Ref: topic }]);

@@ -73,7 +73,9 @@ export function createIntakeHandler(
       siteOrigin: site.origin,
       basePath: site.basePath,
       phone: site.phone,
-      checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor(config.originSecretArn) : undefined,
+      // Fail closed (issue 39): an intake built without its secret refuses every request, with a 503 the
+      // IntakeServerErrors alarm sees, rather than take requests that went around CloudFront.
+      checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor(config.originSecretArn) : noOriginSecret,
       store: (quote) => quotes.put(quote, AbortSignal.timeout(INTAKE_STORE_DEADLINE_MS)),
       log: logLine<QuoteLogLine>,
     });
@@ -123,6 +125,10 @@ export function createReconcileHandler(env: Env = process.env) {
 }
 
 // --- internal ---
+
+async function noOriginSecret(): Promise<boolean> {
+  throw Object.assign(new Error("neither ORIGIN_SECRET_ARN nor ORIGIN_SECRET is set"), { name: "NoOriginSecret" });
+}
 
 /** A new message on the notice queue with the same body, received after a delay: a fresh count of receives. */
 function requeueOn(queueUrl: string) {

@@ -67,12 +67,27 @@ export interface NotifierOptions {
   clock?: () => number;
 }
 
-/** How often a throttled record is tried again within one invocation, after 1, 2 and 4 seconds, before it is requeued. */
+/** How often a throttled record is tried again within one invocation (each wait twice the last, from one second) before it is requeued. */
 export const THROTTLE_RETRIES = 3;
 /** How long a requeued record waits on the queue: SES's sending rate is per second, its quota per day. */
 export const REQUEUE_DELAY_SECONDS = 60;
 /** What one record may take at most (S3 reads and writes, one SES call): a record is not started with less time left. */
 export const RECORD_RESERVE_MS = 12_000;
+
+/**
+ * SES refused an address of the request (400: "Missing final '@domain'", "Illegal address", "Domain contains
+ * illegal character", …): the one the notifier can leave out is the visitor's Reply-To. A 400 for anything else (a
+ * configuration set, a rate, a quota) is not the address's fault (issue 39).
+ */
+export function isAddressRejection(error: unknown): boolean {
+  const { name, message } = (error ?? {}) as { name?: string; message?: string };
+  return (
+    statusOf(error) === 400 &&
+    !isThrottle(error) &&
+    (name === "BadRequestException" || name === "InvalidParameterValue") &&
+    /address|domain|mailbox|@/i.test(message ?? "")
+  );
+}
 
 /** SES refused the request for its sending rate or quota (429, or the Throttling names of its APIs): nothing went out. */
 export function isThrottle(error: unknown): boolean {
@@ -140,8 +155,8 @@ export function createNotifier({
     try {
       await mail(reply, reply ? "set" : (replyTo as "none" | "dropped"));
     } catch (error) {
-      // SES refused the request (400) and only the visitor's address can be why: send it without, rather than not at all.
-      if (statusOf(error) !== 400 || isThrottle(error) || !reply) throw error;
+      // SES refused the visitor's address: send it without, rather than not at all. Any other refusal stands.
+      if (!reply || !isAddressRejection(error)) throw error;
       log({ case_id: caseId, outcome: "reply-to dropped", error: describe(error) });
       await mail(undefined, "dropped");
     }
@@ -222,7 +237,7 @@ export function createNotifier({
   }
 
   /**
-   * One record, tried again after a throttle (1, 2, 4 seconds: the throttle freed its claim, so nothing went out)
+   * One record, tried again after a throttle (waits doubling from one second: the throttle freed its claim, so nothing went out)
    * and, still throttled, put back on the queue: true when it is done with, false when it fails.
    */
   async function handleWithBackoff(body: string, signal: AbortSignal | undefined, deadline: number): Promise<boolean> {

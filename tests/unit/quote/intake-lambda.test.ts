@@ -41,11 +41,14 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 /** A handler over the test bucket (s3rver keeps objects between tests: each test uses case ids of its own). */
-function intakeHandler(env: Record<string, string> = {}) {
+function intakeHandler(env: Record<string, string> = { ORIGIN_SECRET: TEST_SECRET }) {
   return { handler: createIntakeHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, ...env }) };
 }
 
-const fromSite = { "content-type": "application/json", origin: SITE };
+/** The origin secret the tests' intake is built with, and CloudFront's header that carries it. */
+const TEST_SECRET = "test-origin-secret";
+const viaCloudFront = { [originSecretHeader]: TEST_SECRET };
+const fromSite = { "content-type": "application/json", origin: SITE, ...viaCloudFront };
 const postJson = (body: unknown, headers: Record<string, string> = fromSite) => functionUrlEvent("POST", JSON.stringify(body), headers);
 
 async function storedObject(key: string): Promise<unknown> {
@@ -75,7 +78,7 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
       full_name: "Ann Lee", phone: "(555) 123-4567", from_location: "Naples, FL", to_location: "Houston, TX",
       urgency: "Planned (3+ days)", mobility: "Wheelchair", consent: "yes", company: "", source_slot: "inline",
     });
-    const headers = { "content-type": "application/x-www-form-urlencoded", referer: PAGE, origin: SITE };
+    const headers = { "content-type": "application/x-www-form-urlencoded", referer: PAGE, origin: SITE, ...viaCloudFront };
     const result = (await intakeHandler().handler(functionUrlEvent("POST", Buffer.from(form.toString()).toString("base64"), headers, true))) as {
       statusCode: number;
       headers: Record<string, string>;
@@ -94,15 +97,15 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
     expect(invalid.statusCode).toBe(400);
     expect(JSON.parse(invalid.body)).toEqual({ errors: { full_name: "Name is required" } });
     expect(await handler(postJson({ ...formQuote(), notes: "x".repeat(16 * 1024) }))).toMatchObject({ statusCode: 413 });
-    expect(await handler(postJson(formQuote(0.13), { "content-type": "text/plain", origin: SITE }))).toMatchObject({ statusCode: 415 });
-    expect(await handler(postJson(formQuote(0.14), { "content-type": "application/json", origin: "https://evil.example" }))).toMatchObject({ statusCode: 403 });
+    expect(await handler(postJson(formQuote(0.13), { ...fromSite, "content-type": "text/plain" }))).toMatchObject({ statusCode: 415 });
+    expect(await handler(postJson(formQuote(0.14), { ...fromSite, origin: "https://evil.example" }))).toMatchObject({ statusCode: 403 });
     expect(await handler(postJson({ ...formQuote(0.15), company: "Bot Inc" }))).toMatchObject({ statusCode: 204 });
-    expect(await handler(functionUrlEvent("GET"))).toMatchObject({ statusCode: 405, headers: { allow: "POST, OPTIONS" } });
+    expect(await handler(functionUrlEvent("GET", undefined, viaCloudFront))).toMatchObject({ statusCode: 405, headers: { allow: "POST, OPTIONS" } });
     expect(await s3.keys()).toEqual(before);
   });
 
   it("answers 503 when the quote cannot be stored, naming the AWS error in the log", async () => {
-    const result = (await createIntakeHandler(site, { QUOTES_BUCKET: "no-such-bucket", QUOTES_S3_ENDPOINT: s3.endpoint })(postJson(formQuote()))) as {
+    const result = (await createIntakeHandler(site, { QUOTES_BUCKET: "no-such-bucket", QUOTES_S3_ENDPOINT: s3.endpoint, ORIGIN_SECRET: TEST_SECRET })(postJson(formQuote()))) as {
       statusCode: number;
       body: string;
     };
@@ -121,6 +124,20 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
     expect(await s3.keys()).not.toContain(quoteKey(quote));
     expect(await handler(postJson(quote, { ...fromSite, [originSecretHeader]: "s3cr3t-from-the-stack" }))).toMatchObject({ statusCode: 200 });
     expect(await s3.keys()).toContain(quoteKey(quote));
+  });
+
+  // Issue 39: fail closed. An intake built without its secret would take requests that went around CloudFront.
+  it("refuses every request, storing nothing, when neither ORIGIN_SECRET_ARN nor ORIGIN_SECRET is set", async () => {
+    const { handler } = intakeHandler({});
+    const before = await s3.keys();
+    const result = (await handler(postJson(formQuote(0.17)))) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(503);
+    expect(await handler(postJson(formQuote(0.18), { "content-type": "application/json", origin: SITE }))).toMatchObject({ statusCode: 503 });
+    expect(await s3.keys()).toEqual(before);
+    expect(logged.map((line) => JSON.parse(line))).toEqual([
+      { case_id: "", slot: "", outcome: "origin check failed", error: "NoOriginSecret" },
+      { case_id: "", slot: "", outcome: "origin check failed", error: "NoOriginSecret" },
+    ]);
   });
 
   it("reads ORIGIN_SECRET_ARN's value from Secrets Manager and checks CloudFront's header against it", async () => {

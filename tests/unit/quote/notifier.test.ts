@@ -20,6 +20,10 @@ const mails = () => ses.commandCalls(SendEmailCommand).map((call) => call.args[0
 const sesError = (status: number, name = status === 400 ? "BadRequestException" : "InternalFailure") =>
   new SESv2ServiceException({ name, $fault: status < 500 ? "client" : "server", $metadata: { httpStatusCode: status }, message: "refused" });
 
+/** SES's answer to an address it cannot take. */
+const addressRefused = () =>
+  new SESv2ServiceException({ name: "BadRequestException", $fault: "client", $metadata: { httpStatusCode: 400 }, message: "Missing final '@domain'" });
+
 function setUp(fields: NoticeField[] = []) {
   const memory = new MemoryS3();
   const quotes = new S3Quotes(memory.client(), "quotes");
@@ -33,6 +37,8 @@ function setUp(fields: NoticeField[] = []) {
     fields,
     log: (line) => log.push(line),
     now: () => new Date("2025-09-07T14:31:00Z"),
+    // A throttle's waits pass at once.
+    sleep: async () => {},
   });
   const store = async (quote = formQuote()) => {
     await quotes.put(quote);
@@ -158,13 +164,27 @@ describe("the notifier", () => {
     expect(mails()[0]!.Content!.Simple!.Body!.Text!.Data).toContain("The visitor's e-mail address could not be used for replies: see it in the stored request.");
   });
 
-  it("sends again without Reply-To when SES refuses the request with it (400)", async () => {
+  it("sends again without Reply-To when SES refuses the address (400)", async () => {
     const { notifier, store, log } = setUp();
     const key = await store({ ...formQuote(), email: "ann@example.com" });
-    ses.on(SendEmailCommand).rejectsOnce(sesError(400)).resolves({ MessageId: "m" });
+    ses.on(SendEmailCommand).rejectsOnce(addressRefused()).resolves({ MessageId: "m" });
     expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
     expect(mails().map((mail) => mail.ReplyToAddresses)).toEqual([["ann@example.com"], undefined]);
     expect(log.map((line) => line.outcome)).toEqual(["reply-to dropped", "sent"]);
+  });
+
+  // Issue 39: only an address rejection drops the Reply-To; another 400 (or a rate limit) fails the record as it is.
+  it("keeps the Reply-To when SES refuses the request for anything but an address", async () => {
+    for (const refusal of [sesError(400), new SESv2ServiceException({ name: "Throttling", $fault: "client", $metadata: { httpStatusCode: 400 }, message: "Maximum sending rate exceeded." })]) {
+      ses.reset();
+      const { notifier, store, log, memory } = setUp();
+      const key = await store({ ...formQuote(), email: "ann@example.com" });
+      ses.on(SendEmailCommand).rejects(refusal);
+      expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+      expect(mails().every((mail) => mail.ReplyToAddresses?.[0] === "ann@example.com"), refusal.name).toBe(true);
+      expect(log.map((line) => line.outcome)).not.toContain("reply-to dropped");
+      expect(memory.keys("notified/"), "the claim is freed: SES answered").toEqual([]);
+    }
   });
 
   it("claims nothing when the quote cannot be read (S3 silent): the next delivery sends it", async () => {
