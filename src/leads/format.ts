@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { FIELD_LABELS } from "../../client/quote/labels";
 import { consentTextIn } from "../quote/received";
 import { leadCity, type Lead } from "./lead";
+import { leadTable, SITE_TIME_ZONE, type TableCell } from "./table";
 
 /** Every field of a stored quote, in the form's order, then what the page added: the columns of an export. */
 export const QUOTE_FIELDS = [
@@ -69,23 +70,26 @@ export function formatLead(lead: Lead, timeZone?: string): string {
 }
 
 /**
- * The leads as CSV for a spreadsheet or a CRM: every field, UTF-8 with a byte order mark (so Excel reads accents
- * right), CRLF line ends, and a cell that starts with =, +, -, @, a tab or a carriage return prefixed with ' so no
- * spreadsheet runs it as a formula (OWASP's CSV injection advice; csv-stringify's escape_formulas).
+ * The leads as CSV for a spreadsheet or a CRM: the spreadsheet's columns (table.ts: headers in words, times in the
+ * site's zone), UTF-8 with a byte order mark (so Excel reads accents right), CRLF line ends, and a cell that starts
+ * with =, +, -, @, a tab or a carriage return prefixed with ' so no spreadsheet runs it as a formula (OWASP's CSV
+ * injection advice; csv-stringify's escape_formulas). The XLSX export needs no such mark.
  */
-export function leadsToCsv(leads: Lead[]): string {
-  const extra = extraFields(leads);
-  const columns = ["received", ...QUOTE_FIELDS, ...extra, "key"];
-  const records = leads.map((lead) => {
-    const q = lead.quote as Record<string, unknown>;
-    return [
-      lead.received.toISOString(),
-      ...[...QUOTE_FIELDS, ...extra].map((field) => cell(field === "city_slug" ? leadCity(lead.quote) : q[field])),
-      lead.key,
-    ];
-  });
+export function leadsToCsv(leads: Lead[], timeZone = SITE_TIME_ZONE): string {
+  const { headers, rows } = leadTable(leads, timeZone);
+  const records = rows.map((row) => row.map(csvText));
   // A line feed alone also ends a row in a spreadsheet, though the rows here end in CRLF: such a cell is quoted too.
-  return stringify(records, { header: true, columns, bom: true, record_delimiter: "windows", escape_formulas: true, quoted_match: /[\r\n]/ });
+  return stringify(records, { header: true, columns: headers, bom: true, record_delimiter: "windows", escape_formulas: true, quoted_match: /[\r\n]/ });
+}
+
+/**
+ * What may go to a terminal of an export: C0 and C1 control characters (an escape sequence could set the window's
+ * title, make a link of its own (OSC 8) or fill the clipboard (OSC 52)) and bidirectional controls become a space,
+ * line ends kept. In NDJSON they are JSON escapes instead, which keeps every value exact.
+ */
+export function forTerminal(text: string, format: "csv" | "ndjson"): string {
+  const unsafe = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  return format === "ndjson" ? text.replace(unsafe, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : text.replace(unsafe, " ");
 }
 
 /** The leads as newline-delimited JSON: each stored quote whole, with when it was received and where it is kept. */
@@ -128,18 +132,15 @@ function text(value: unknown): string {
     .trim();
 }
 
+/** A cell of the table as CSV text: a time as the coordinators' clock shows it. */
+function csvText(cell: TableCell): string {
+  if (cell.type === "text") return cell.value;
+  const iso = cell.value.toISOString();
+  return cell.type === "day" ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
 function clip(value: string, length: number): string {
   const characters = [...value];
   return characters.length <= length ? value : `${characters.slice(0, length - 1).join("")}…`;
 }
 
-function cell(value: unknown): string | boolean {
-  if (Array.isArray(value)) return value.join("; ");
-  if (typeof value === "boolean") return value;
-  return value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function extraFields(leads: Lead[]): string[] {
-  const known = new Set<string>([...QUOTE_FIELDS, "received"]);
-  return [...new Set(leads.flatMap((lead) => Object.keys(lead.quote)))].filter((name) => !known.has(name)).sort();
-}

@@ -18,15 +18,32 @@ export interface Lead {
 export interface LeadStore {
   /** What `leads` tells a coordinator it reads: "bucket NAME" or the file's path. */
   readonly name: string;
-  /** Every lead received at or after `since` (all when undefined), in no particular order. */
-  list(since: Date | undefined, progress?: (done: number, total: number) => void): Promise<Lead[]>;
+  /**
+   * Every lead received at or after `since` (all when undefined), in no particular order. A line or object that
+   * cannot be read is told to `unreadable` with its place, and left out: every other lead is still listed.
+   */
+  list(since: Date | undefined, progress?: (done: number, total: number) => void, unreadable?: Unreadable): Promise<Lead[]>;
   /**
    * Every stored quote with this case id, oldest first: one, or more for a case id stored twice before issue 39
    * made the intake store one quote per case id. A LeadsError when there is none.
    */
-  find(caseId: string): Promise<Lead[]>;
+  find(caseId: string, unreadable?: Unreadable): Promise<Lead[]>;
   /** Removes every quote with this case id and everything kept about it; returns what went, one line each. */
   remove(caseId: string): Promise<string[]>;
+}
+
+/** Told of a stored line or object that cannot be read: where it is ("line 7 of …", an S3 key) and why. */
+export type Unreadable = (place: string, why: string) => void;
+
+/** The stored text as a quote: a JSON object, or why it is none. */
+export function parseQuote(text: string): { quote: Lead["quote"] } | { why: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { why: "not JSON: cut off, or not a quote" };
+  }
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? { quote: value as Lead["quote"] } : { why: "not a JSON object" };
 }
 
 /** A case id as the coordinator typed it, in capitals; a LeadsError naming the format when it is not one. */

@@ -1,6 +1,6 @@
 import { readFile, rename, stat, writeFile } from "node:fs/promises";
 import { LeadsError } from "../errors";
-import type { Lead, LeadStore } from "./lead";
+import { parseQuote, type Lead, type LeadStore, type Unreadable } from "./lead";
 
 /**
  * The quotes `flightsite serve` received, one JSON object per line in `.flightsite/quotes.ndjson` (--local), each
@@ -9,13 +9,13 @@ import type { Lead, LeadStore } from "./lead";
 export class LocalLeads implements LeadStore {
   constructor(readonly file: string, readonly name = file) {}
 
-  async list(since: Date | undefined): Promise<Lead[]> {
-    const leads = await this.#read();
+  async list(since: Date | undefined, _progress?: unknown, unreadable?: Unreadable): Promise<Lead[]> {
+    const leads = await this.#read(unreadable);
     return since ? leads.filter((lead) => lead.received >= since) : leads;
   }
 
-  async find(caseId: string): Promise<Lead[]> {
-    const leads = (await this.#read()).filter((candidate) => candidate.quote.case_id === caseId);
+  async find(caseId: string, unreadable?: Unreadable): Promise<Lead[]> {
+    const leads = (await this.#read(unreadable)).filter((candidate) => candidate.quote.case_id === caseId);
     if (leads.length === 0) throw new LeadsError(`no quote with case id ${caseId} in ${this.name}; check the id (flightsite leads list --local shows them)`);
     return leads;
   }
@@ -30,7 +30,7 @@ export class LocalLeads implements LeadStore {
     return leads.map((lead) => `${lead.key} of ${this.name}`);
   }
 
-  async #read(): Promise<Lead[]> {
+  async #read(unreadable: Unreadable = () => {}): Promise<Lead[]> {
     let text: string;
     try {
       text = await readFile(this.file, "utf8");
@@ -43,7 +43,9 @@ export class LocalLeads implements LeadStore {
     const leads: Lead[] = [];
     text.split("\n").forEach((line, index) => {
       if (!line.trim()) return;
-      const quote = JSON.parse(line) as Lead["quote"];
+      const parsed = parseQuote(line);
+      if ("why" in parsed) return unreadable(`line ${index + 1} of ${this.name}`, parsed.why);
+      const { quote } = parsed;
       leads.push({ quote, received: receivedOf(quote, written), key: `line ${index + 1}` });
     });
     return leads;

@@ -58,8 +58,8 @@ describe("flightsite leads --local", () => {
     expect((await run("show", quotes[3]!.case_id)).out).toContain("\nForm language:                  Spanish\n");
     expect((await run("show", quotes[2]!.case_id)).out).toContain("\nForm language:                  English\n");
     const csv = (await run("export", "--format", "csv")).out.split("\r\n");
-    expect(csv[0]!.endsWith(",timestamp,lang,key")).toBe(true);
-    expect(csv.filter((record) => record.includes(`,${quotes[3]!.case_id},`))[0]).toMatch(/,es,line 4$/);
+    expect(csv[0]).toContain(",Form language,");
+    expect(csv.filter((record) => record.includes(`,${quotes[3]!.case_id},`))[0]).toContain(",Spanish,");
   });
 
   // Issue 39: a quote from /es/naples/ reads like one from /naples/, and its consent is quoted in Spanish.
@@ -77,7 +77,7 @@ describe("flightsite leads --local", () => {
       expect(shown).toContain("\nCity page:                      /naples/\n");
     }
     const csv = (await run("export", "--city", "naples")).out.split("\r\n");
-    expect(csv.filter((row) => row.includes(older.case_id))[0]).toContain(",naples,");
+    expect(csv.filter((row) => row.includes(older.case_id))[0]).toContain(",/naples/,");
   });
 
   // Issue 39: the time is the server's; a visitor's clock set in the future never puts a quote at the top.
