@@ -30,7 +30,7 @@ describe("the alarms", () => {
   });
 
   it("send every alarm, and its clearing, to the topic", () => {
-    expect(Object.keys(alarms)).toHaveLength(14);
+    expect(Object.keys(alarms)).toHaveLength(15);
     for (const { Properties } of Object.values(alarms)) {
       expect(Properties.AlarmActions).toEqual([{ Ref: topic }]);
       expect(Properties.OKActions).toEqual([{ Ref: topic }]);

@@ -85,10 +85,16 @@ describe("the quotes' way to the coordinators", () => {
           NOTICE_QUEUE_URL: { Ref: queue },
           SES_SEND_RATE: { Ref: "SesSendRate" },
           NOTIFIER_CONCURRENCY: "2",
+          URGENT_TEXT_ORIGINATION: { Ref: "UrgentTextOrigination" },
         },
       },
     });
     template.hasParameter("SesSendRate", { Type: "Number", Default: 1, MinValue: 1 });
+    template.hasParameter("UrgentTextOrigination", { Type: "String", Default: "" });
+    template.hasResourceProperties("AWS::Logs::MetricFilter", {
+      FilterPattern: '{ $.outcome = "text failed" }',
+      MetricTransformations: [{ MetricNamespace: "Flightsite", MetricName: "UrgentTextFailures", MetricValue: "1" }],
+    });
   });
 
   it("lets the notifier read quotes, keep its markers under notified/, take notices off the queue and mail as the one sender", () => {
@@ -101,6 +107,18 @@ describe("the quotes' way to the coordinators", () => {
         Action: ["sqs:ReceiveMessage", "sqs:ChangeMessageVisibility", "sqs:GetQueueUrl", "sqs:DeleteMessage", "sqs:GetQueueAttributes"],
         Effect: "Allow",
         Resource: { "Fn::GetAtt": [queue, "Arn"] },
+      },
+      // Issue 39: urgent texts from the one origination identity (none while it is empty).
+      {
+        Action: "sms-voice:SendTextMessage",
+        Effect: "Allow",
+        Resource: {
+          "Fn::If": [
+            "UrgentTexting",
+            { Ref: "UrgentTextOrigination" },
+            { "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":sms-voice:", { Ref: "AWS::Region" }, ":", { Ref: "AWS::AccountId" }, ":phone-number/none"]] },
+          ],
+        },
       },
       // Issue 39: a throttled notice goes back on its own queue.
       { Action: "sqs:SendMessage", Effect: "Allow", Resource: { "Fn::GetAtt": [queue, "Arn"] } },

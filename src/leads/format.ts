@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { FIELD_LABELS } from "../../client/quote/labels";
 import { consentTextIn } from "../quote/received";
-import { leadCity, type Lead } from "./lead";
+import { leadCity, overdue, type Lead } from "./lead";
 import { leadTable, SITE_TIME_ZONE, type TableCell } from "./table";
 
 /** Every field of a stored quote, in the form's order, then what the page added: the columns of an export. */
@@ -15,7 +15,7 @@ export const QUOTE_FIELDS = [
  * One line a lead, newest first, columns aligned: received (local time), case id, urgency, name, phone,
  * from → to, city page, slot, and "Spanish" after a quote sent from a Spanish page; then the count.
  */
-export function formatLeadList(leads: Lead[], timeZone?: string): string {
+export function formatLeadList(leads: Lead[], timeZone?: string, now = new Date()): string {
   const rows = leads.map((lead) => [
     formatTime(lead.received, timeZone),
     text(lead.quote.case_id),
@@ -26,6 +26,8 @@ export function formatLeadList(leads: Lead[], timeZone?: string): string {
     leadCity(lead.quote) ? `/${text(leadCity(lead.quote))}/` : "-",
     text(lead.quote.source_slot),
     ...(lead.quote.lang === "es" ? ["Spanish"] : []),
+    // Issue 39: a family who chose Today or 24-48 hrs was promised a call within 2 hours.
+    ...(overdue(lead, now) ? ["URGENT: over 2 h, not handled"] : []),
   ]);
   const widths = rows.reduce((max, row) => row.map((cell, i) => Math.max(max[i] ?? 0, [...cell].length)), [] as number[]);
   const lines = rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]! + [...cell].length - cell.length))).join("  "));

@@ -12,6 +12,16 @@ export interface Lead {
   received: Date;
   /** Where it is kept: the S3 key, or "line N" of the dev server's file. */
   key: string;
+  /** An urgent quote someone acted on since (`leads resend`): its marker says resent. Read only for urgent quotes over 2 hours old. */
+  handled?: boolean;
+}
+
+/** How long an urgent quote (Today, 24-48 hrs) may wait before `leads list` marks it: the thank-you page promises a call within 2 hours. */
+export const URGENT_WITHIN_MS = 2 * 60 * 60_000;
+
+/** The quote is urgent, over 2 hours old at `now`, and nobody has marked it handled. */
+export function overdue(lead: Lead, now: Date): boolean {
+  return (lead.quote.urgency === "Today" || lead.quote.urgency === "24-48 hrs") && now.getTime() - lead.received.getTime() > URGENT_WITHIN_MS && !lead.handled;
 }
 
 /** Where the leads are read from and deleted: the quotes bucket, or the dev server's NDJSON file (--local). */

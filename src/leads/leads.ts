@@ -11,6 +11,8 @@ export interface LeadsIo {
   interactive?: boolean;
   /** The zone times are shown in; the computer's by default. */
   timeZone?: string;
+  /** The time now (tests): an urgent quote over 2 hours old and not handled is marked. */
+  now?: () => Date;
 }
 
 /** From this many quotes up a listing says how far it has read: each one is a request to S3. */
@@ -19,7 +21,7 @@ const LONG_LISTING = 200;
 /** `leads list`: the leads that pass the filter, newest first, one line each, then the count. */
 export async function listLeads(store: LeadStore, filter: LeadFilter, io: LeadsIo): Promise<Lead[]> {
   const leads = await readLeads(store, filter, io);
-  io.stdout(`${formatLeadList(leads, io.timeZone)}\n`);
+  io.stdout(`${formatLeadList(leads, io.timeZone, io.now?.() ?? new Date())}\n`);
   return leads;
 }
 

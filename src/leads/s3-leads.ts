@@ -8,7 +8,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { LeadsError } from "../errors";
 import { explainAwsError } from "./aws-errors";
-import { parseQuote, type Lead, type LeadStore, type Unreadable } from "./lead";
+import { overdue, parseQuote, type Lead, type LeadStore, type Unreadable } from "./lead";
 
 /** How many quotes are read at once: enough to hide S3's latency, few enough for a laptop on hotel Wi-Fi. */
 const READ_CONCURRENCY = 16;
@@ -43,6 +43,11 @@ export class S3Leads implements LeadStore {
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, objects.length) }, worker));
+    // An urgent quote over 2 hours old: has anyone acted on it (leads resend)? Its marker says. Few are urgent.
+    const now = Date.now();
+    for (const lead of leads) {
+      if (overdue(lead, new Date(now))) lead.handled = await this.#resent(String(lead.quote.case_id));
+    }
     return leads;
   }
 
@@ -87,6 +92,16 @@ export class S3Leads implements LeadStore {
     }
     for (const [key, count] of kept) removed.set(key, count);
     return removed;
+  }
+
+  /** The quote's marker says it was sent again by `leads resend`; false when it has none or cannot be read. */
+  async #resent(caseId: string): Promise<boolean> {
+    try {
+      const marker = parseQuote(await this.#read(`notified/${caseId}.json`));
+      return "quote" in marker && marker.quote.resent === true;
+    } catch {
+      return false;
+    }
   }
 
   /**

@@ -1,13 +1,14 @@
 import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
 import { createQuoteApp, fixedOriginSecret } from "./app";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { createS3Client, createSecretsClient, createSesClient, createSqsClient } from "./aws";
+import { createS3Client, createSecretsClient, createSesClient, createSmsClient, createSqsClient } from "./aws";
 import type { NoticeField } from "./email";
 import { createOriginSecretCheck } from "./origin-secret";
 import { createNotifier, type NotifierLogLine, type SqsEvent } from "./notifier";
 import type { QuoteLogLine } from "./receiver";
 import { findUnnotified, unnotifiedMetric, type ReconcileLogLine } from "./reconcile";
 import { S3Quotes } from "./s3-store";
+import { createUrgentTexter } from "./urgent-text";
 
 // The three functions of the quote intake on AWS Lambda, each bundled by scripts/build-intake.ts with what it
 // knows of the site baked in, and configured by its environment (README in this folder: every variable).
@@ -24,6 +25,8 @@ export interface LambdaSite {
   phone?: { display: string; tel: string };
   /** quote.notice.fields: what the e-mail may carry beyond a call-back's needs. */
   noticeFields: NoticeField[];
+  /** quote.urgent: the on-call numbers a quote for Today or 24-48 hrs texts (none: no texts). */
+  urgentNumbers?: string[];
 }
 
 /** How long the intake waits for S3 at most, whatever the SDK's attempts: well under its 8 s function timeout. */
@@ -49,6 +52,7 @@ export function notifierConfigFrom(env: Env) {
     from: required(env, "NOTIFY_FROM", "the SES-verified address the e-mails come from"),
     configurationSet: value(env, "SES_CONFIGURATION_SET"),
     queueUrl: value(env, "NOTICE_QUEUE_URL"),
+    textOrigination: value(env, "URGENT_TEXT_ORIGINATION"),
     sendRate: positive(env, "SES_SEND_RATE", 1) / positive(env, "NOTIFIER_CONCURRENCY", 1),
   };
 }
@@ -89,7 +93,7 @@ export function createIntakeHandler(
 }
 
 /** The notifier function: SQS batches of S3 events and resend requests (notifier.ts), with partial batch failures. */
-export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields">, env: Env = process.env) {
+export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields" | "urgentNumbers">, env: Env = process.env, smsClient = createSmsClient) {
   let notifier: ReturnType<typeof createNotifier> | undefined;
   return async (event: SqsEvent, context?: { getRemainingTimeInMillis(): number }) => {
     if (!notifier) {
@@ -104,6 +108,11 @@ export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields">, en
         log: logLine<NotifierLogLine>,
         sendRate: config.sendRate,
         requeue: config.queueUrl ? requeueOn(config.queueUrl) : undefined,
+        // Texts go out only with both halves: the numbers from data/site.yaml, the origination identity from the stack.
+        text:
+          config.textOrigination && site.urgentNumbers?.length
+            ? createUrgentTexter({ client: smsClient(), origination: config.textOrigination, to: site.urgentNumbers })
+            : undefined,
       });
     }
     // Give up on every call shortly before Lambda would stop the function, so the batch's answer still gets out.

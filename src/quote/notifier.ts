@@ -4,6 +4,7 @@ import { isValidEmail } from "../../client/quote/rules";
 import { quoteEmail, type NoticeField } from "./email";
 import { caseIdOfKey, describeError as describe, statusOf, type Marker, type S3Quotes } from "./s3-store";
 import type { Quote } from "./schema";
+import { isUrgent } from "./urgent-text";
 
 // The notifier function: S3 announces every stored quote (an event on the queue); the notifier reads the quote,
 // claims it with a conditional marker, has SES send the coordinators' e-mail, and marks it sent. What cannot be
@@ -35,6 +36,8 @@ export interface NotifierLogLine {
     | "throttled"
     | "deferred"
     | "not deferred"
+    | "texted"
+    | "text failed"
     | "read failed"
     | "test event"
     | "unreadable message";
@@ -65,6 +68,11 @@ export interface NotifierOptions {
   /** Waits `ms` (tests: a simulated clock), and the clock it paces by, in milliseconds. */
   sleep?: (ms: number) => Promise<void>;
   clock?: () => number;
+  /**
+   * Texts the on-call coordinators about a quote for Today or 24-48 hrs (urgent-text.ts), once its e-mail is out;
+   * off when left out. A failure is logged as "text failed", which the stack alarms on.
+   */
+  text?: (quote: Quote, signal?: AbortSignal) => Promise<void>;
 }
 
 /** How often a throttled record is tried again within one invocation (each wait twice the last, from one second) before it is requeued. */
@@ -117,6 +125,7 @@ export function createNotifier({
   requeue,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   clock = Date.now,
+  text,
 }: NotifierOptions) {
   let nextSendAt = 0;
   /** Waits for this send's turn: sends are spaced 1/sendRate seconds apart, so a burst stays within SES's rate. */
@@ -194,6 +203,13 @@ export function createNotifier({
     log({ case_id: caseId, outcome: "sent" });
     // The e-mail is out: a failure here only leaves "claimed", which the reconcile reports; never a second e-mail.
     await quotes.mark(caseId, marker("sent"), signal).catch((error: unknown) => log({ case_id: caseId, outcome: "not marked", error: describe(error) }));
+    // Once, with the e-mail (a resend does not text): a failed text alarms, and the e-mail has the quote.
+    if (text && isUrgent(quote)) {
+      await text(quote, signal).then(
+        () => log({ case_id: caseId, outcome: "texted" }),
+        (error: unknown) => log({ case_id: caseId, outcome: "text failed", error: describe(error) }),
+      );
+    }
   }
 
   async function resend(key: string, signal?: AbortSignal): Promise<void> {
