@@ -37,11 +37,11 @@ export async function buildLambdas({
   const result = parseDataFile({ path: path.relative(root, siteFile), text: await readFile(siteFile, "utf8") }, SiteConfig);
   if (!result.ok) throw new ContentError(result.problems);
   const config = result.parsed.data;
-  const site: LambdaSite = { origin: config.baseUrl, path: quoteApiPath, phone: config.phone, noticeFields: config.quote.notice?.fields ?? [] };
+  const site: LambdaSite = { origin: config.baseUrl, basePath: config.basePath, path: quoteApiPath, phone: config.phone, noticeFields: config.quote.notice?.fields ?? [], urgentNumbers: config.quote.urgent ?? [] };
 
   const entries: Record<keyof LambdaBundles, string> = {
     intake: `createIntakeHandler(${JSON.stringify(site)})`,
-    notifier: `createNotifierHandler(${JSON.stringify({ noticeFields: site.noticeFields })})`,
+    notifier: `createNotifierHandler(${JSON.stringify({ noticeFields: site.noticeFields, urgentNumbers: site.urgentNumbers })})`,
     reconcile: "createReconcileHandler()",
   };
   const folders = {} as LambdaBundles;

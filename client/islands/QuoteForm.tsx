@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { pageBasePath, underBasePath } from "../base-path";
+import { sameAttempt } from "../quote/attempt";
 import { deliverQuote } from "../quote/deliver";
 import { clearDraft, loadDraft, saveDraft } from "../quote/draft";
 import {
@@ -136,7 +137,8 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
     }
     setStatus("submitting");
     try {
-      const quote = assembleQuote(visible, {
+      // The same fields again after a failure keep their case id: the intake may have stored them (issue 39).
+      const quote = sameAttempt(assembleQuote(visible, {
         href: location.href,
         title: document.title,
         windowWidth: window.innerWidth,
@@ -145,7 +147,7 @@ export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview
         random: Math.random,
         basePath,
         lang,
-      });
+      }));
       console.log("Quote request", quote);
       if (endpoint) await deliverQuote(underBasePath(endpoint, basePath), quote);
       window.gtag?.("event", "quote_submitted", {

@@ -184,17 +184,12 @@ export interface Quote extends Omit<QuoteFields, "company"> {
 export function assembleQuote(fields: QuoteFields, context: SubmitContext): Quote {
   const { company: _trap, ...entered } = fields;
   const url = new URL(context.href);
-  // (As client/base-path.ts's withoutBasePath, written out: every page's script holds these rules, and no more.)
-  const base = context.basePath ?? "/";
-  const path = base !== "/" && url.pathname.startsWith(base) ? url.pathname.slice(base.length - 1) : url.pathname;
-  const segments = path.split("/").filter(Boolean);
   const query = url.searchParams;
   return {
     ...entered,
     page_url: context.href,
     page_title: context.title,
-    city_slug: segments[0] ?? "",
-    destination_slug: destinationSlug(url.pathname),
+    ...pagePlace(url.pathname, context.basePath),
     source_slot: context.slot,
     utm_source: query.get("utm_source") ?? "",
     utm_medium: query.get("utm_medium") ?? "",
@@ -204,6 +199,20 @@ export function assembleQuote(fields: QuoteFields, context: SubmitContext): Quot
     timestamp: new Date(context.nowMs).toISOString(),
     lang: context.lang ?? "en",
   };
+}
+
+/**
+ * The city page and destination a page's path names (spec §3: the city is the first path segment), once the base
+ * path and a language's prefix are taken off: /es/naples/ is Naples's page as /naples/ is (issue 39). The intake
+ * works them out again from the page address, whatever the browser sent (src/quote/received.ts).
+ */
+export function pagePlace(pathname: string, basePath = "/"): Pick<Quote, "city_slug" | "destination_slug"> {
+  // (As client/base-path.ts's withoutBasePath, written out: every page's script holds these rules, and no more.)
+  const path = basePath !== "/" && pathname.startsWith(basePath) ? pathname.slice(basePath.length - 1) : pathname;
+  const segments = path.split("/").filter(Boolean);
+  // English pages have no prefix; another language's pages live under /<lang>/.
+  if (QUOTE_LANGUAGES.some((lang) => lang !== "en" && lang === segments[0])) segments.shift();
+  return { city_slug: segments[0] ?? "", destination_slug: destinationSlug(`/${segments.join("/")}/`) };
 }
 
 export function destinationSlug(pathname: string): Quote["destination_slug"] {

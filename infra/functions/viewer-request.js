@@ -25,10 +25,13 @@ function handler(event) {
   var last = uri.slice(uri.lastIndexOf("/") + 1);
   if (last.indexOf(".") === -1) {
     var query = queryStringOf(request.querystring);
+    // One slash at the start, always: "//evil.example/x" (or "/\evil.example/x", which browsers read alike) as a
+    // Location would send the visitor to another site (issue 39).
+    var path = "/" + uri.replace(/^[\/\\]+/, "");
     return {
       statusCode: 301,
       statusDescription: "Moved Permanently",
-      headers: { location: { value: uri + "/" + (query ? "?" + query : "") } },
+      headers: { location: { value: path + "/" + (query ? "?" + query : "") } },
     };
   }
   return request;

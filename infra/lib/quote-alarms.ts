@@ -1,4 +1,4 @@
-import { CfnParameter, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { Aws, CfnParameter, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import * as iam from "aws-cdk-lib/aws-iam";
@@ -9,7 +9,7 @@ import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import type * as ses from "aws-cdk-lib/aws-ses";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
-import { sesDimension } from "./quote-delivery";
+import { sesDimension, urgentTextFailuresMetric } from "./quote-delivery";
 
 export interface QuoteAlarmsProps {
   intake: lambda.Function;
@@ -53,6 +53,8 @@ export class QuoteAlarms extends Construct {
         principals: [new iam.ServicePrincipal("cloudwatch.amazonaws.com")],
         actions: ["kms:Decrypt", "kms:GenerateDataKey*"],
         resources: ["*"],
+        // Only for this account's alarms: CloudWatch acting for another account may not use the key (confused deputy, issue 39).
+        conditions: { StringEquals: { "aws:SourceAccount": Aws.ACCOUNT_ID } },
       }),
     );
     this.topic = new sns.Topic(this, "Topic", { displayName: "flightsite alarms", masterKey: key, enforceSSL: true });
@@ -116,6 +118,12 @@ export class QuoteAlarms extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
     }
+    this.add("UrgentTextFailures", {
+      alarmDescription: "An urgent quote's text to the on-call coordinators could not be sent; its e-mail went (infra/README.md: Urgent texts).",
+      metric: new cloudwatch.Metric({ ...urgentTextFailuresMetric, statistic: "Sum", period: Duration.minutes(5) }),
+      threshold: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
     this.add("UnnotifiedQuotes", {
       alarmDescription: "The daily reconciliation found quotes stored over 15 minutes ago with no e-mail sent (infra/README.md: Unnotified quotes).",
       metric: new cloudwatch.Metric({ ...unnotifiedMetric, statistic: "Maximum", period: Duration.hours(1) }),

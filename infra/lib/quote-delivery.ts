@@ -1,7 +1,8 @@
-import { Aws, CfnParameter, Duration, Fn, Stack, Validations } from "aws-cdk-lib";
+import { Aws, CfnCondition, CfnParameter, Duration, Fn, Stack, Validations } from "aws-cdk-lib";
 import * as events from "aws-cdk-lib/aws-events";
 import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
+import * as logs from "aws-cdk-lib/aws-logs";
 import type * as kms from "aws-cdk-lib/aws-kms";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -17,6 +18,12 @@ export const markersPrefix = "notified/";
 
 /** How many times a notice is tried before it goes to the dead-letter queue. */
 export const maxReceiveCount = 5;
+
+/** The count of urgent texts that could not be sent, from the notifier's log (issue 39). */
+export const urgentTextFailuresMetric = { namespace: "Flightsite", metricName: "UrgentTextFailures" } as const;
+
+/** How many notifier instances run at once: each sends its share of SES's rate (issue 39). */
+export const notifierConcurrency = 2;
 
 export interface QuoteDeliveryProps {
   bucket: s3.Bucket;
@@ -52,6 +59,23 @@ export class QuoteDelivery extends Construct {
       allowedPattern: "^[^@\\s]+@[^@\\s]+$",
       constraintDescription: "must be an e-mail address, like quotes@example.com",
     });
+
+    const sendRate = new CfnParameter(stack, "SesSendRate", {
+      type: "Number",
+      description: "SES's maximum sending rate for this account, e-mails a second (aws sesv2 get-account: SendQuota.MaxSendRate); the notifier keeps under it",
+      default: 1,
+      minValue: 1,
+    });
+
+    const textOrigination = new CfnParameter(stack, "UrgentTextOrigination", {
+      type: "String",
+      description:
+        "The ARN of the AWS End User Messaging SMS phone number, pool or sender id that urgent quotes are texted from (quote.urgent in data/site.yaml lists the on-call numbers); empty: no texts",
+      default: "",
+      allowedPattern: "^(arn:aws[a-z-]*:sms-voice:[a-z0-9-]+:[0-9]{12}:(phone-number|pool|sender-id)/[^\\s]+)?$",
+      constraintDescription: "must be empty or the ARN of a phone number, pool or sender id of AWS End User Messaging SMS",
+    });
+    const texting = new CfnCondition(stack, "UrgentTexting", { expression: Fn.conditionNot(Fn.conditionEquals(textOrigination.valueAsString, "")) });
 
     const notifierTimeout = Duration.seconds(30);
     // SQS-managed encryption: a message names only the bucket and the object's key (a date and a case id), and S3
@@ -98,6 +122,12 @@ export class QuoteDelivery extends Construct {
         NOTIFY_TO: notifyTo.valueAsString,
         NOTIFY_FROM: notifyFrom.valueAsString,
         SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+        // A throttled notice goes back on the queue as a new message: a throttle never costs one of its receives.
+        NOTICE_QUEUE_URL: this.queue.queueUrl,
+        SES_SEND_RATE: sendRate.valueAsString,
+        NOTIFIER_CONCURRENCY: String(notifierConcurrency),
+        // Empty: no texts (the function reads an empty variable as unset).
+        URGENT_TEXT_ORIGINATION: textOrigination.valueAsString,
       },
     });
     this.notifier = notifier.function;
@@ -106,9 +136,28 @@ export class QuoteDelivery extends Construct {
         batchSize: 10,
         reportBatchItemFailures: true,
         // Two at a time at most: SES's sending rate is small at first, and a burst of quotes is no hurry to the second.
-        maxConcurrency: 2,
+        maxConcurrency: notifierConcurrency,
       }),
     );
+    // Texts only from the one origination identity; while none is given, from none (an ARN that names nothing).
+    notifier.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ["sms-voice:SendTextMessage"],
+        resources: [
+          Fn.conditionIf(texting.logicalId, textOrigination.valueAsString, `arn:${Aws.PARTITION}:sms-voice:${Aws.REGION}:${Aws.ACCOUNT_ID}:phone-number/none`).toString(),
+        ],
+      }),
+    );
+    // A text that failed is a line of the notifier's log; the alarm watches their count (quote-alarms.ts).
+    new logs.MetricFilter(this, "TextFailures", {
+      logGroup: notifier.logGroup,
+      filterPattern: logs.FilterPattern.stringValue("$.outcome", "=", "text failed"),
+      metricNamespace: urgentTextFailuresMetric.namespace,
+      metricName: urgentTextFailuresMetric.metricName,
+      metricValue: "1",
+    });
+    // Only to put a throttled notice back on its own queue.
+    notifier.role.addToPolicy(new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.queue.queueArn] }));
     notifier.role.addToPolicy(new iam.PolicyStatement({ actions: ["s3:GetObject"], resources: [props.bucket.arnForObjects(`${quotesPrefix}*`)] }));
     notifier.role.addToPolicy(
       new iam.PolicyStatement({ actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], resources: [props.bucket.arnForObjects(`${markersPrefix}*`)] }),

@@ -21,6 +21,8 @@ describe("the alarms", () => {
       Effect: "Allow",
       Principal: { Service: "cloudwatch.amazonaws.com" },
       Resource: "*",
+      // Issue 39: this account's alarms only.
+      Condition: { StringEquals: { "aws:SourceAccount": { Ref: "AWS::AccountId" } } },
     });
     const topicPolicy = Object.values(template.findResources("AWS::SNS::TopicPolicy"))[0]!.Properties;
     expect(topicPolicy.Topics).toEqual([{ Ref: topic }]);
@@ -28,7 +30,7 @@ describe("the alarms", () => {
   });
 
   it("send every alarm, and its clearing, to the topic", () => {
-    expect(Object.keys(alarms)).toHaveLength(14);
+    expect(Object.keys(alarms)).toHaveLength(15);
     for (const { Properties } of Object.values(alarms)) {
       expect(Properties.AlarmActions).toEqual([{ Ref: topic }]);
       expect(Properties.OKActions).toEqual([{ Ref: topic }]);

@@ -82,8 +82,18 @@ describe("the quotes' way to the coordinators", () => {
           NOTIFY_TO: { Ref: "NotifyTo" },
           NOTIFY_FROM: { Ref: "NotifyFrom" },
           SES_CONFIGURATION_SET: { Ref: configurationSet },
+          NOTICE_QUEUE_URL: { Ref: queue },
+          SES_SEND_RATE: { Ref: "SesSendRate" },
+          NOTIFIER_CONCURRENCY: "2",
+          URGENT_TEXT_ORIGINATION: { Ref: "UrgentTextOrigination" },
         },
       },
+    });
+    template.hasParameter("SesSendRate", { Type: "Number", Default: 1, MinValue: 1 });
+    template.hasParameter("UrgentTextOrigination", { Type: "String", Default: "" });
+    template.hasResourceProperties("AWS::Logs::MetricFilter", {
+      FilterPattern: '{ $.outcome = "text failed" }',
+      MetricTransformations: [{ MetricNamespace: "Flightsite", MetricName: "UrgentTextFailures", MetricValue: "1" }],
     });
   });
 
@@ -98,6 +108,20 @@ describe("the quotes' way to the coordinators", () => {
         Effect: "Allow",
         Resource: { "Fn::GetAtt": [queue, "Arn"] },
       },
+      // Issue 39: urgent texts from the one origination identity (none while it is empty).
+      {
+        Action: "sms-voice:SendTextMessage",
+        Effect: "Allow",
+        Resource: {
+          "Fn::If": [
+            "UrgentTexting",
+            { Ref: "UrgentTextOrigination" },
+            { "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":sms-voice:", { Ref: "AWS::Region" }, ":", { Ref: "AWS::AccountId" }, ":phone-number/none"]] },
+          ],
+        },
+      },
+      // Issue 39: a throttled notice goes back on its own queue.
+      { Action: "sqs:SendMessage", Effect: "Allow", Resource: { "Fn::GetAtt": [queue, "Arn"] } },
       { Action: "s3:GetObject", Effect: "Allow", Resource: objectsOf(bucket, "quotes/") },
       { Action: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], Effect: "Allow", Resource: objectsOf(bucket, "notified/") },
       { Action: ["kms:Decrypt", "kms:GenerateDataKey"], Effect: "Allow", Resource: { "Fn::GetAtt": [key, "Arn"] }, Condition: viaS3 },

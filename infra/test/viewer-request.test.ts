@@ -29,6 +29,16 @@ describe("the viewer-request function", () => {
     expect(response).toEqual({ statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: "/naples/?utm_source=x" } } });
   });
 
+  // Issue 39: an open redirect on the site's own domain.
+  it("never redirects to another site, whatever slashes the address starts with", () => {
+    for (const uri of ["//evil.example/x", "///evil.example/x", "/\\evil.example/x", "//evil.example/a/b"]) {
+      const location = handler(requestFor(uri)).headers!.location!.value;
+      expect(location, uri).toMatch(/^\/[^/\\]/);
+      expect(new URL(location, "https://www.example.com/").host, uri).toBe("www.example.com");
+    }
+    expect(handler(requestFor("//evil.example/x")).headers).toEqual({ location: { value: "/evil.example/x/" } });
+  });
+
   it("redirects a nested page address, and one without a query, to the folder form", () => {
     expect(handler(requestFor("/naples/flights-to-md-anderson-houston")).headers).toEqual({
       location: { value: "/naples/flights-to-md-anderson-houston/" },

@@ -98,13 +98,16 @@ const QuoteSettings = z
           .default([]),
       })
       .default({ fields: [] }),
+    /** On-call mobile numbers (E.164) a quote for Today or 24-48 hrs texts (docs/leads.md, "Urgent requests"); none: no texts. */
+    urgent: z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, "must be a mobile number in E.164, like +12395550100"))
+      .max(5, "must list at most 5 numbers: one text each, for every urgent quote").default([]),
   })
   .refine((quote) => !(quote.endpoint && quote.delivery), {
     error: "cannot be console while quote.endpoint is set; remove one of the two",
     path: ["delivery"],
   })
-  .transform(({ endpoint, delivery, notice }): { endpoint?: string; delivery?: "console"; notice: { fields: NoticeField[] } } =>
-    delivery === "console" ? { delivery, notice } : { endpoint: endpoint ?? quoteApiPath, notice },
+  .transform(({ endpoint, delivery, notice, urgent }): { endpoint?: string; delivery?: "console"; notice: { fields: NoticeField[] }; urgent?: string[] } =>
+    delivery === "console" ? { delivery, notice, urgent } : { endpoint: endpoint ?? quoteApiPath, notice, urgent },
   );
 
 export const SiteConfig = z.strictObject({

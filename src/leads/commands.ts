@@ -65,15 +65,20 @@ export function defineLeadsCommand(program: Command, io: LeadsIo & { cwd: string
     },
   );
 
-  withFilter(withPlace(leads.command("export").description("Every field of the quotes, as CSV (for a spreadsheet or CRM) or NDJSON.")))
-    .option("--format <format>", "csv or ndjson", (text: string) => {
-      if (text !== "csv" && text !== "ndjson") throw new InvalidArgumentError("must be csv or ndjson");
+  withFilter(withPlace(leads.command("export").description("Every field of the quotes, as XLSX or CSV (for a spreadsheet or CRM) or NDJSON.")))
+    .option("--format <format>", "xlsx (a spreadsheet file), csv or ndjson", (text: string) => {
+      if (text !== "csv" && text !== "ndjson" && text !== "xlsx") throw new InvalidArgumentError("must be xlsx, csv or ndjson");
       return text;
     }, "csv")
     .option("--out <file>", "write to this file instead of the screen")
-    .action(async (options: PlaceOptions & FilterOptions & { format: "csv" | "ndjson"; out?: string }) => {
+    .option("--time-zone <zone>", "the time zone of the Received column, like America/Chicago", (text: string) => {
+      if (!Intl.supportedValuesOf("timeZone").includes(text) && text !== "UTC") throw new InvalidArgumentError("must be a time zone like America/New_York or UTC");
+      return text;
+    })
+    .action(async (options: PlaceOptions & FilterOptions & { format: "csv" | "ndjson" | "xlsx"; out?: string; timeZone?: string }) => {
       const { exportLeads } = await import("./leads");
-      await exportLeads(await storeFor(options, io), filterOf(options), options.format, options.out && path.resolve(io.cwd, options.out), io);
+      const out = options.out && path.resolve(io.cwd, options.out);
+      await exportLeads(await storeFor(options, io), filterOf(options), options.format, out, { ...io, exportTimeZone: options.timeZone });
     });
 
   withPlace(leads.command("resend").argument("<case-id>").description("Send the coordinators' notice of one quote again, through the notice queue."))
@@ -87,9 +92,10 @@ export function defineLeadsCommand(program: Command, io: LeadsIo & { cwd: string
       const { resendNotice } = await import("./resend");
       const { SQSClient } = await import("@aws-sdk/client-sqs");
       const { S3Client } = await import("@aws-sdk/client-s3");
-      const lead = await new S3Leads(new S3Client(s3Settings(options, io.env)), place.bucket).find(id);
-      await resendNotice(new SQSClient({}), place.queueUrl, lead);
-      io.stdout(`flightsite: the notice of ${id} is queued again; the coordinators' e-mail follows within a minute or two\n`);
+      const leads = await new S3Leads(new S3Client(s3Settings(options, io.env)), place.bucket).find(id);
+      await resendNotice(new SQSClient({}), place.queueUrl, leads);
+      const queued = leads.length === 1 ? `the notice of ${id} is` : `the notices of ${id}'s ${leads.length} stored quotes (${leads.map((lead) => lead.key).join(", ")}) are`;
+      io.stdout(`flightsite: ${queued} queued again; the coordinators' e-mail follows within a minute or two\n`);
     });
 
   withPlace(leads.command("delete").argument("<case-id>").description("Delete one quote, its older versions and its markers, for a visitor who asks."))

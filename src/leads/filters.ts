@@ -1,11 +1,11 @@
 import { URGENCY_OPTIONS, type Urgency } from "../../client/quote/rules";
-import type { Lead } from "./lead";
+import { leadCity, type Lead } from "./lead";
 
 /** Which leads a listing or export shows; every part optional. */
 export interface LeadFilter {
   since?: Date;
   urgency?: Urgency;
-  /** The first path segment of the page the form was on, as the quote's city_slug has it ("naples"). */
+  /** The city page the form was on, as the quote's city_slug has it ("naples"; a Spanish page's too). */
   city?: string;
 }
 
@@ -32,6 +32,6 @@ export function matchesFilter(lead: Lead, filter: LeadFilter): boolean {
   return (
     (!filter.since || lead.received >= filter.since) &&
     (!filter.urgency || lead.quote.urgency === filter.urgency) &&
-    (!filter.city || lead.quote.city_slug === filter.city)
+    (!filter.city || leadCity(lead.quote) === filter.city)
   );
 }

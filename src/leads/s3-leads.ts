@@ -8,7 +8,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { LeadsError } from "../errors";
 import { explainAwsError } from "./aws-errors";
-import type { Lead, LeadStore } from "./lead";
+import { overdue, parseQuote, type Lead, type LeadStore, type Unreadable } from "./lead";
 
 /** How many quotes are read at once: enough to hide S3's latency, few enough for a laptop on hotel Wi-Fi. */
 const READ_CONCURRENCY = 16;
@@ -27,35 +27,43 @@ export class S3Leads implements LeadStore {
     this.name = `bucket ${bucket}`;
   }
 
-  async list(since: Date | undefined, progress?: (done: number, total: number) => void): Promise<Lead[]> {
+  async list(since: Date | undefined, progress?: (done: number, total: number) => void, unreadable: Unreadable = () => {}): Promise<Lead[]> {
     // Every key is listed (a thousand a request) and the time S3 received each decides: the day in a key comes
     // from the visitor's clock, which may be days off.
     const objects = (await this.#listKeys("quotes/")).filter((object) => object.key.endsWith(".json") && (!since || object.received >= since));
     const leads: Lead[] = [];
     let next = 0;
+    let done = 0;
     const worker = async () => {
       while (next < objects.length) {
         const object = objects[next++]!;
-        leads.push({ quote: JSON.parse(await this.#read(object.key)) as Lead["quote"], received: object.received, key: object.key });
-        progress?.(leads.length, objects.length);
+        const lead = await this.#lead(object, unreadable);
+        if (lead) leads.push(lead);
+        progress?.(++done, objects.length);
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, objects.length) }, worker));
+    // An urgent quote over 2 hours old: has anyone acted on it (leads resend)? Its marker says. Few are urgent.
+    const now = Date.now();
+    for (const lead of leads) {
+      if (overdue(lead, new Date(now))) lead.handled = await this.#resent(String(lead.quote.case_id));
+    }
     return leads;
   }
 
-  async find(caseId: string): Promise<Lead> {
-    // A case id does not say its day (its digits are the time modulo about 28 hours), so look it up in the listing.
-    const object = (await this.#listKeys("quotes/")).find((candidate) => candidate.key.endsWith(`/${caseId}.json`));
-    if (!object) throw new LeadsError(`no quote with case id ${caseId} in ${this.name}; check the id (flightsite leads list shows them)`);
-    return { quote: JSON.parse(await this.#read(object.key)) as Lead["quote"], received: object.received, key: object.key };
+  async find(caseId: string, unreadable: Unreadable = () => {}): Promise<Lead[]> {
+    const objects = await this.#objectsOf(caseId);
+    const leads = (await Promise.all(objects.map((object) => this.#lead(object, unreadable)))).filter((lead) => lead !== undefined);
+    if (leads.length === 0) throw new LeadsError(`the quote of case id ${caseId} cannot be read (${objects.map((o) => o.key).join(", ")}); delete it with flightsite leads delete ${caseId} --yes, or read it with aws s3 cp`);
+    return leads.sort((a, b) => a.received.getTime() - b.received.getTime());
   }
 
   async remove(caseId: string): Promise<string[]> {
-    const lead = await this.find(caseId);
+    // By its keys, not its contents: a quote that cannot be read is deleted all the same.
+    const objects = await this.#objectsOf(caseId);
     const removed: string[] = [];
-    // The quote, and the notifier's markers (the older intake's pending mark too): every version of each.
-    for (const prefix of [lead.key, `notified/${caseId}`, `notify-pending/${caseId}`]) {
+    // Every quote of the case, and the notifier's markers (the older intake's pending mark too): every version of each.
+    for (const prefix of [...objects.map((object) => object.key), `notified/${caseId}`, `notify-pending/${caseId}`]) {
       const versions = await this.#removeEveryVersion(prefix);
       for (const [key, count] of versions) removed.push(`${key} (${count === 1 ? "1 version" : `${count} versions`})`);
     }
@@ -84,6 +92,45 @@ export class S3Leads implements LeadStore {
     }
     for (const [key, count] of kept) removed.set(key, count);
     return removed;
+  }
+
+  /** The quote's marker says it was sent again by `leads resend`; false when it has none or cannot be read. */
+  async #resent(caseId: string): Promise<boolean> {
+    try {
+      const marker = parseQuote(await this.#read(`notified/${caseId}.json`));
+      return "quote" in marker && marker.quote.resent === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Every object of the case: a case id does not say its day (its digits are the time modulo about 28 hours), and a
+   * quote stored before issue 39 is under a day's folder, so the listing decides.
+   */
+  async #objectsOf(caseId: string): Promise<{ key: string; received: Date }[]> {
+    const objects = (await this.#listKeys("quotes/")).filter((candidate) => candidate.key === `quotes/${caseId}.json` || candidate.key.endsWith(`/${caseId}.json`));
+    if (objects.length === 0) throw new LeadsError(`no quote with case id ${caseId} in ${this.name}; check the id (flightsite leads list shows them)`);
+    return objects;
+  }
+
+  /** The object as a lead, or undefined (told to `unreadable`) when it is not a quote or has gone since the listing. */
+  async #lead(object: { key: string; received: Date }, unreadable: Unreadable): Promise<Lead | undefined> {
+    let text: string;
+    try {
+      text = await this.#read(object.key);
+    } catch (error) {
+      // No credentials, no access, no answer: every object would fail alike, so that is the error to show.
+      if (error instanceof LeadsError || !(error instanceof Error)) throw error;
+      unreadable(object.key, (error as { Code?: string }).Code ?? error.name);
+      return undefined;
+    }
+    const parsed = parseQuote(text);
+    if ("why" in parsed) {
+      unreadable(object.key, parsed.why);
+      return undefined;
+    }
+    return { quote: parsed.quote, received: object.received, key: object.key };
   }
 
   async #listKeys(prefix: string): Promise<{ key: string; received: Date }[]> {

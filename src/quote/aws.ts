@@ -1,6 +1,8 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { PinpointSMSVoiceV2Client } from "@aws-sdk/client-pinpoint-sms-voice-v2";
 
 // Every AWS call of the quote functions is bounded, so a slow S3 or SES ends in an error the function handles (a
 // 503 for the visitor, a failed record for the queue) well before Lambda's own timeout stops the function
@@ -43,6 +45,16 @@ export function createSesClient(timeouts = sesTimeouts, endpoint?: string): SESv
 /** Secrets Manager, for the origin secret's values: bounded like S3, well under the intake's own timeout. */
 export function createSecretsClient(timeouts = s3Timeouts): SecretsManagerClient {
   return new SecretsManagerClient(clientSettings(timeouts));
+}
+
+/** SQS, for the notifier's requeue of a throttled record: bounded like S3 (a lost answer's retry only adds a twin, which the marker makes harmless). */
+export function createSqsClient(timeouts = s3Timeouts): SQSClient {
+  return new SQSClient(clientSettings(timeouts));
+}
+
+/** AWS End User Messaging SMS, for the urgent texts: one attempt, like SES (a retry after a timeout could text twice). */
+export function createSmsClient(timeouts = sesTimeouts): PinpointSMSVoiceV2Client {
+  return new PinpointSMSVoiceV2Client(clientSettings(timeouts));
 }
 
 // --- internal ---

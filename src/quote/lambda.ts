@@ -1,12 +1,14 @@
 import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
 import { createQuoteApp, fixedOriginSecret } from "./app";
-import { createS3Client, createSecretsClient, createSesClient } from "./aws";
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { createS3Client, createSecretsClient, createSesClient, createSmsClient, createSqsClient } from "./aws";
 import type { NoticeField } from "./email";
 import { createOriginSecretCheck } from "./origin-secret";
 import { createNotifier, type NotifierLogLine, type SqsEvent } from "./notifier";
 import type { QuoteLogLine } from "./receiver";
 import { findUnnotified, unnotifiedMetric, type ReconcileLogLine } from "./reconcile";
 import { S3Quotes } from "./s3-store";
+import { createUrgentTexter } from "./urgent-text";
 
 // The three functions of the quote intake on AWS Lambda, each bundled by scripts/build-intake.ts with what it
 // knows of the site baked in, and configured by its environment (README in this folder: every variable).
@@ -17,10 +19,14 @@ export interface LambdaSite {
   origin: string;
   /** Where the forms post: /api/quote. */
   path: string;
+  /** The path the site is served under (basePath in data/site.yaml; "/" when left out): a page's city follows it. */
+  basePath?: string;
   /** The number a refused visitor can call. */
   phone?: { display: string; tel: string };
   /** quote.notice.fields: what the e-mail may carry beyond a call-back's needs. */
   noticeFields: NoticeField[];
+  /** quote.urgent: the on-call numbers a quote for Today or 24-48 hrs texts (none: no texts). */
+  urgentNumbers?: string[];
 }
 
 /** How long the intake waits for S3 at most, whatever the SDK's attempts: well under its 8 s function timeout. */
@@ -45,6 +51,9 @@ export function notifierConfigFrom(env: Env) {
     to,
     from: required(env, "NOTIFY_FROM", "the SES-verified address the e-mails come from"),
     configurationSet: value(env, "SES_CONFIGURATION_SET"),
+    queueUrl: value(env, "NOTICE_QUEUE_URL"),
+    textOrigination: value(env, "URGENT_TEXT_ORIGINATION"),
+    sendRate: positive(env, "SES_SEND_RATE", 1) / positive(env, "NOTIFIER_CONCURRENCY", 1),
   };
 }
 
@@ -66,8 +75,11 @@ export function createIntakeHandler(
     const app = createQuoteApp({
       path: site.path,
       siteOrigin: site.origin,
+      basePath: site.basePath,
       phone: site.phone,
-      checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor(config.originSecretArn) : undefined,
+      // Fail closed (issue 39): an intake built without its secret refuses every request, with a 503 the
+      // IntakeServerErrors alarm sees, rather than take requests that went around CloudFront.
+      checkOrigin: config.originSecret ? fixedOriginSecret(config.originSecret) : config.originSecretArn ? originCheckFor(config.originSecretArn) : noOriginSecret,
       store: (quote) => quotes.put(quote, AbortSignal.timeout(INTAKE_STORE_DEADLINE_MS)),
       log: logLine<QuoteLogLine>,
     });
@@ -81,7 +93,7 @@ export function createIntakeHandler(
 }
 
 /** The notifier function: SQS batches of S3 events and resend requests (notifier.ts), with partial batch failures. */
-export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields">, env: Env = process.env) {
+export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields" | "urgentNumbers">, env: Env = process.env, smsClient = createSmsClient) {
   let notifier: ReturnType<typeof createNotifier> | undefined;
   return async (event: SqsEvent, context?: { getRemainingTimeInMillis(): number }) => {
     if (!notifier) {
@@ -94,11 +106,19 @@ export function createNotifierHandler(site: Pick<LambdaSite, "noticeFields">, en
         configurationSet: config.configurationSet,
         fields: site.noticeFields,
         log: logLine<NotifierLogLine>,
+        sendRate: config.sendRate,
+        requeue: config.queueUrl ? requeueOn(config.queueUrl) : undefined,
+        // Texts go out only with both halves: the numbers from data/site.yaml, the origination identity from the stack.
+        text:
+          config.textOrigination && site.urgentNumbers?.length
+            ? createUrgentTexter({ client: smsClient(), origination: config.textOrigination, to: site.urgentNumbers })
+            : undefined,
       });
     }
     // Give up on every call shortly before Lambda would stop the function, so the batch's answer still gets out.
     const remaining = context?.getRemainingTimeInMillis();
-    return notifier.handle(event, remaining ? AbortSignal.timeout(Math.max(remaining - 3000, 1000)) : undefined);
+    const budget = remaining ? Math.max(remaining - 3000, 1000) : undefined;
+    return notifier.handle(event, budget ? AbortSignal.timeout(budget) : undefined, budget ? Date.now() + budget : undefined);
   };
 }
 
@@ -114,6 +134,27 @@ export function createReconcileHandler(env: Env = process.env) {
 }
 
 // --- internal ---
+
+async function noOriginSecret(): Promise<boolean> {
+  throw Object.assign(new Error("neither ORIGIN_SECRET_ARN nor ORIGIN_SECRET is set"), { name: "NoOriginSecret" });
+}
+
+/** A new message on the notice queue with the same body, received after a delay: a fresh count of receives. */
+function requeueOn(queueUrl: string) {
+  const sqs = createSqsClient();
+  return async (body: string, delaySeconds: number) => {
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, DelaySeconds: delaySeconds }));
+  };
+}
+
+/** A positive number from the environment, or `fallback` when unset; throws, naming the variable, for anything else. */
+function positive(env: Env, name: string, fallback: number): number {
+  const text = value(env, name);
+  if (text === undefined) return fallback;
+  const number = Number(text);
+  if (!(number > 0)) throw new Error(`${name} is "${text}"; set it to a positive number`);
+  return number;
+}
 
 type Env = Record<string, string | undefined>;
 

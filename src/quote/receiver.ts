@@ -1,5 +1,6 @@
 import { createCaseId } from "../../client/quote/rules";
 import { formMessages, notStoredPostPage, postedLanguage, quoteFromFormPost, refusedOriginPage, refusedPostPage, thankYouUrl } from "./form-post";
+import { asReceived, type StoredQuote } from "./received";
 import { checkQuote, type Quote, type QuoteErrors } from "./schema";
 
 export interface QuoteReceiverOptions {
@@ -7,7 +8,7 @@ export interface QuoteReceiverOptions {
    * Keeps a valid quote; the receiver answers 2xx (or 303) only after it resolves. "already stored": a quote with
    * this case id was stored before (a retry of the same submission), which is success too.
    */
-  store: (quote: Quote) => Promise<"stored" | "already stored" | void>;
+  store: (quote: StoredQuote) => Promise<"stored" | "already stored" | void>;
   /**
    * The site's own origin, like "https://www.example.org" (baseUrl in data/site.yaml; the dev server's own
    * address locally): a request must come from it (its Origin header, or its Referer when it has no Origin), and
@@ -16,11 +17,13 @@ export interface QuoteReceiverOptions {
   siteOrigin: string;
   /** Other addresses of the same site accepted as the origin (the dev server's http://localhost:port, …). */
   otherOrigins?: string[];
+  /** The path the site is served under ("/" when left out): a page's city is the first folder after it. */
+  basePath?: string;
   /** The number a visitor whose form was refused can call instead, shown on that page. */
   phone?: { display: string; tel: string };
   /** Told what became of every request that got as far as the trap field: never a field the visitor typed. */
   log?: (line: QuoteLogLine) => void;
-  /** The clock, for the case id of a form post (tests). */
+  /** The clock: when a quote is received, and the case id of a form post (tests). */
   now?: () => number;
 }
 
@@ -46,10 +49,11 @@ export const MAX_QUOTE_BYTES = 16 * 1024;
  * when the trap field is filled (nothing stored); 503 when the store failed, the only 5xx. A form post gets pages
  * instead (answerFormPost). Every refusal happens before anything is stored.
  */
-export function createQuoteReceiver({ store, siteOrigin, otherOrigins = [], phone, log = () => {}, now = Date.now }: QuoteReceiverOptions): (request: Request) => Promise<Response> {
+export function createQuoteReceiver({ store, siteOrigin, otherOrigins = [], basePath, phone, log = () => {}, now = Date.now }: QuoteReceiverOptions): (request: Request) => Promise<Response> {
   const site = new URL(siteOrigin).origin;
   const ownOrigins = new Set([site, ...otherOrigins.map((origin) => new URL(origin).origin)]);
-  const keep = storeAndLog(store, log);
+  // The browser's quote, with what only the intake may say: its page's city, the consent's words, the time received.
+  const keep = storeAndLog((quote) => store(asReceived(quote, { ownOrigins, basePath, now: new Date(now()) })), log);
   return async (request) => {
     if (request.method === "OPTIONS") {
       // A preflight comes only from another site's page (the site's own form never needs one): no CORS headers.
@@ -172,7 +176,7 @@ function filled(value: unknown): boolean {
 }
 
 /** The store, reporting its outcome: true once the quote is kept, false (and logged) when the store failed. */
-function storeAndLog(store: QuoteReceiverOptions["store"], log: (line: QuoteLogLine) => void): (quote: Quote) => Promise<boolean> {
+function storeAndLog(store: (quote: Quote) => Promise<"stored" | "already stored" | void>, log: (line: QuoteLogLine) => void): (quote: Quote) => Promise<boolean> {
   return async (quote) => {
     const line = { case_id: quote.case_id, slot: quote.source_slot };
     try {

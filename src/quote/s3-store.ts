@@ -2,18 +2,21 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectC
 import { CASE_ID_PATTERN } from "../../client/quote/rules";
 import type { Quote } from "./schema";
 
-// The quotes bucket's layout (docs/quotes.md): quotes/YYYY/MM/DD/<case_id>.json, written once by the intake;
-// notified/<case_id>.json, the notifier's marker of what became of that quote's e-mail.
+// The quotes bucket's layout (docs/quotes.md): quotes/<case_id>.json, written once by the intake;
+// notified/<case_id>.json, the notifier's marker of what became of that quote's e-mail. Quotes stored before
+// issue 39 are under quotes/YYYY/MM/DD/<case_id>.json, the day of the visitor's clock.
 
-/** Where a quote is kept: its own day (from the quote's timestamp, so a retry lands on the same key) and case id. */
-export function quoteKey(quote: Pick<Quote, "timestamp" | "case_id">): string {
-  const day = new Date(quote.timestamp).toISOString().slice(0, 10).replaceAll("-", "/");
-  return `${quotesPrefix}${day}/${quote.case_id}.json`;
+/**
+ * Where a quote is kept: its case id alone (issue 39). The conditional write on it is what makes one quote per case
+ * id: a key with a day in it let the same case id posted on two days (or across midnight) be stored twice.
+ */
+export function quoteKey(quote: Pick<Quote, "case_id">): string {
+  return `${quotesPrefix}${quote.case_id}.json`;
 }
 
-/** The case id a quote's key names, or undefined when the key is not a quote's. */
+/** The case id a quote's key names (quotes/<id>.json, or an older quotes/YYYY/MM/DD/<id>.json), or undefined when the key is not a quote's. */
 export function caseIdOfKey(key: string): string | undefined {
-  const match = /^quotes\/\d{4}\/\d{2}\/\d{2}\/([^/]+)\.json$/.exec(key);
+  const match = /^quotes\/(?:\d{4}\/\d{2}\/\d{2}\/)?([^/]+)\.json$/.exec(key);
   return match && CASE_ID_PATTERN.test(match[1]!) ? match[1] : undefined;
 }
 
@@ -67,8 +70,8 @@ export class S3Quotes {
   /**
    * Stores the quote only if no object has its key yet (If-None-Match: *). "already stored": S3 answered 412, the
    * key exists. The key is the quote's case id, made once per submission by the visitor's browser, so the object
-   * there is this quote: sent before by the browser, or stored by our own first attempt whose answer was lost
-   * before the SDK's retry asked again (docs/quotes.md, "412 after a retry").
+   * there is this quote: sent before by the browser (on whatever day), or stored by our own first attempt whose
+   * answer was lost before the SDK's retry asked again (docs/quotes.md, "412 after a retry").
    */
   async put(quote: Quote, signal?: AbortSignal): Promise<"stored" | "already stored"> {
     const put = new PutObjectCommand({

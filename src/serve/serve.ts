@@ -97,9 +97,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     path: quotePath,
     siteOrigin: origin,
     otherOrigins: ownOrigins(options.host, port),
+    basePath: basePath(),
     store: async (quote) => {
-      await storeQuote(quote);
-      stdout(`flightsite: quote ${quote.case_id} saved to ${displayPath(options.root, options.quotesFile)}\n`);
+      const outcome = await storeQuote(quote);
+      const where = displayPath(options.root, options.quotesFile);
+      stdout(`flightsite: quote ${quote.case_id} ${outcome === "stored" ? "saved to" : "was already in"} ${where}\n`);
+      return outcome;
     },
     phone: builder.content?.site.phone,
     log: (line) => line.outcome === "store failed" && stderr(`flightsite: quote ${line.case_id} could not be saved (${line.error}); the form was told to send again\n`),

@@ -75,24 +75,33 @@ describe("validateContent", () => {
     const siteWith = (quote: string) => withFiles(sources, edited(realFile("data/site.yaml"), "quote: {}", quote));
 
     it("sends the forms to the site's own /api/quote when site.yaml says nothing", () => {
-      expect(validateContent(sources).site.quote).toEqual({ endpoint: "/api/quote", notice: { fields: [] } });
+      expect(validateContent(sources).site.quote).toEqual({ endpoint: "/api/quote", notice: { fields: [] }, urgent: [] });
     });
 
     it("keeps another https:// endpoint that site.yaml names", () => {
       expect(validateContent(siteWith("quote:\n  endpoint: https://forms.example.org/quote")).site.quote).toEqual({
         endpoint: "https://forms.example.org/quote",
         notice: { fields: [] },
+        urgent: [],
       });
     });
 
     it("sends nowhere with delivery: console, the explicit choice for demos", () => {
-      expect(validateContent(siteWith("quote:\n  delivery: console")).site.quote).toEqual({ delivery: "console", notice: { fields: [] } });
+      expect(validateContent(siteWith("quote:\n  delivery: console")).site.quote).toEqual({ delivery: "console", notice: { fields: [] }, urgent: [] });
     });
 
     it("keeps the fields the owner lists for the coordinators' e-mail, and refuses others (issue 25)", () => {
       expect(validateContent(siteWith("quote:\n  notice:\n    fields: [notes, mobility]")).site.quote.notice).toEqual({ fields: ["notes", "mobility"] });
       expect(messagesOf(() => validateContent(siteWith("quote:\n  notice:\n    fields: [phone]")))).toEqual([
         "data/site.yaml:21:14 quote.notice.fields[0]: must be one of mobility, equipment, notes",
+      ]);
+    });
+
+    // Issue 39: the on-call numbers an urgent quote texts, none by default.
+    it("keeps the on-call numbers for urgent texts in E.164, and refuses a number written otherwise", () => {
+      expect(validateContent(siteWith('quote:\n  urgent: ["+12395550001"]')).site.quote.urgent).toEqual(["+12395550001"]);
+      expect(messagesOf(() => validateContent(siteWith('quote:\n  urgent: ["(239) 555-0001"]')))).toEqual([
+        "data/site.yaml:20:12 quote.urgent[0]: must be a mobile number in E.164, like +12395550100",
       ]);
     });
 

@@ -101,7 +101,8 @@ describe("flightsite leads on the quotes bucket", () => {
   it("exports every quote as CSV a spreadsheet opens cleanly, with formulas made inert", async () => {
     const { code, out } = await leads("export", "--format", "csv");
     expect(code).toBe(0);
-    expect(out.startsWith("\ufeffreceived,case_id,full_name,phone,email,from_location,")).toBe(true);
+    // Issue 39: headers in words, the time in the site's zone, the phone as written and in E.164.
+    expect(out.startsWith("\ufeffReceived (America/New_York),Case id,Urgency,Full name,Phone (as written),Phone (E.164),Email,")).toBe(true);
     const records = out.split("\r\n");
     expect(records.at(-1)).toBe("");
     // One record a quote, plus the header (the one note with a line break stays inside its quoted cell).

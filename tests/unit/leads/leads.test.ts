@@ -1,6 +1,6 @@
 // flightsite leads without a server: the dev server's file (--local), a versioned bucket and the stack's outputs
 // through aws-sdk-client-mock, the filters, and the errors a coordinator can act on (issue 26).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-cloudformation";
@@ -13,6 +13,7 @@ import { listLeads } from "../../../src/leads/leads";
 import type { Lead, LeadStore } from "../../../src/leads/lead";
 import { S3Leads } from "../../../src/leads/s3-leads";
 import { findLeadsPlace } from "../../../src/leads/where";
+import { spanishFormText } from "../../../client/quote/text-es";
 import { keyOf, madeUpQuote } from "../support/stored-quotes";
 
 describe("flightsite leads --local", () => {
@@ -45,7 +46,8 @@ describe("flightsite leads --local", () => {
     // The quotes are a day apart: 30 and 31 October, 1 and 2 November 2026, at noon UTC.
     const { code, out } = await run("list", "--since", "2026-11-01");
     expect(code).toBe(0);
-    const lines = out.trimEnd().split("\n");
+    // (Made-up quotes of days ago: an urgent one is marked as waiting over 2 hours, issue 39.)
+    const lines = out.trimEnd().split("\n").map(withoutUrgentMark);
     expect(lines.slice(0, -1).map((line) => line.split(/ {2,}/)[1])).toEqual([quotes[3]!.case_id, quotes[2]!.case_id]);
     expect(lines[0]!.startsWith("2026-11-02 12:00  ")).toBe(true);
     expect(lines[0]!.split(/ {2,}/).slice(-2)).toEqual(["modal", "Spanish"]);
@@ -57,8 +59,48 @@ describe("flightsite leads --local", () => {
     expect((await run("show", quotes[3]!.case_id)).out).toContain("\nForm language:                  Spanish\n");
     expect((await run("show", quotes[2]!.case_id)).out).toContain("\nForm language:                  English\n");
     const csv = (await run("export", "--format", "csv")).out.split("\r\n");
-    expect(csv[0]!.endsWith(",timestamp,lang,key")).toBe(true);
-    expect(csv.filter((record) => record.includes(`,${quotes[3]!.case_id},`))[0]).toMatch(/,es,line 4$/);
+    expect(csv[0]).toContain(",Form language,");
+    expect(csv.filter((record) => record.includes(`,${quotes[3]!.case_id},`))[0]).toContain(",Spanish,");
+  });
+
+  // Issue 39: a quote from /es/naples/ reads like one from /naples/, and its consent is quoted in Spanish.
+  it("lists, filters and shows a quote from a Spanish city page as one of that city, with the consent in Spanish", async () => {
+    const spanish = { ...madeUpQuote(7, Date.UTC(2026, 10, 3, 12)), lang: "es", page_url: "https://www.example.com/es/naples/", city_slug: "naples", consent_text: spanishFormText.consent };
+    // Stored before the intake worked the city out: the browser said "es", the language's prefix.
+    const older = { ...madeUpQuote(8, Date.UTC(2026, 10, 3, 12)), lang: "es", page_url: "https://www.example.com/es/naples/flights-to-md-anderson-houston/", city_slug: "es" };
+    await writeFile(path.join(root, ".flightsite/quotes.ndjson"), [spanish, older].map((q) => `${JSON.stringify(q)}\n`).join(""));
+    const listed = (await run("list", "--city", "naples")).out.trimEnd().split("\n").map(withoutUrgentMark);
+    expect(listed.map((line) => line.split(/ {2,}/)[1])).toEqual([older.case_id, spanish.case_id, undefined]);
+    expect(listed.slice(0, 2).map((line) => line.split(/ {2,}/).at(-3))).toEqual(["/naples/", "/naples/"]);
+    for (const quote of [spanish, older]) {
+      const shown = (await run("show", quote.case_id)).out;
+      expect(shown).toContain(`\nConsent:                        yes: "${spanishFormText.consent}"\n`);
+      expect(shown).toContain("\nCity page:                      /naples/\n");
+    }
+    const csv = (await run("export", "--city", "naples")).out.split("\r\n");
+    expect(csv.filter((row) => row.includes(older.case_id))[0]).toContain(",/naples/,");
+  });
+
+  // Issue 39: the time is the server's; a visitor's clock set in the future never puts a quote at the top.
+  it("orders and filters quotes by when the server received them, never by the visitor's clock", async () => {
+    const [early, late, older] = [madeUpQuote(1), madeUpQuote(2), madeUpQuote(3)];
+    const lines = [
+      { ...early, timestamp: "2099-01-01T00:00:00.000Z", received: "2026-11-20T10:00:00.000Z" },
+      { ...late, timestamp: "2020-01-01T00:00:00.000Z", received: "2026-11-20T11:00:00.000Z" },
+      // Stored before the dev server said when: its clock is in the future, so the file's last change stands for it.
+      { ...older, timestamp: "2099-01-01T00:00:00.000Z" },
+    ];
+    const file = path.join(root, ".flightsite/quotes.ndjson");
+    await writeFile(file, lines.map((q) => `${JSON.stringify(q)}\n`).join(""));
+    await utimes(file, new Date("2026-11-20T12:00:00Z"), new Date("2026-11-20T12:00:00Z"));
+    const listed = (await run("list")).out.trimEnd().split("\n");
+    expect(listed.slice(0, 3).map((line) => line.split(/ {2,}/).slice(0, 2))).toEqual([
+      ["2026-11-20 12:00", older.case_id],
+      ["2026-11-20 11:00", late.case_id],
+      ["2026-11-20 10:00", early.case_id],
+    ]);
+    expect((await run("list", "--since", "2026-11-21")).out).toBe("0 quotes\n");
+    expect((await run("show", early.case_id)).out).toContain("\nSent at (visitor's clock):      2099-01-01T00:00:00.000Z\n");
   });
 
   it("deletes a quote from the file only with --yes, keeping the others", async () => {
@@ -198,3 +240,8 @@ describe("the leads' filters and progress", () => {
     expect(err.length).toBeLessThanOrEqual(52);
   });
 });
+
+/** A listed line without the mark of an urgent quote waiting over 2 hours. */
+function withoutUrgentMark(line: string): string {
+  return line.replace(/ {2,}URGENT: over 2 h, not handled$/, "").trimEnd();
+}

@@ -6,6 +6,7 @@ import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient 
 import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONSENT_TEXT } from "../../../client/quote/rules";
 import { originSecretHeader } from "../../../src/quote/app";
 import { createIntakeHandler, createNotifierHandler, createReconcileHandler, intakeConfigFrom, notifierConfigFrom, type LambdaSite } from "../../../src/quote/lambda";
 import { createQuoteReceiver } from "../../../src/quote/receiver";
@@ -40,11 +41,14 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 /** A handler over the test bucket (s3rver keeps objects between tests: each test uses case ids of its own). */
-function intakeHandler(env: Record<string, string> = {}) {
+function intakeHandler(env: Record<string, string> = { ORIGIN_SECRET: TEST_SECRET }) {
   return { handler: createIntakeHandler(site, { QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, ...env }) };
 }
 
-const fromSite = { "content-type": "application/json", origin: SITE };
+/** The origin secret the tests' intake is built with, and CloudFront's header that carries it. */
+const TEST_SECRET = "test-origin-secret";
+const viaCloudFront = { [originSecretHeader]: TEST_SECRET };
+const fromSite = { "content-type": "application/json", origin: SITE, ...viaCloudFront };
 const postJson = (body: unknown, headers: Record<string, string> = fromSite) => functionUrlEvent("POST", JSON.stringify(body), headers);
 
 async function storedObject(key: string): Promise<unknown> {
@@ -53,12 +57,12 @@ async function storedObject(key: string): Promise<unknown> {
 }
 
 describe("the intake function, over the S3 wire protocol (s3rver)", () => {
-  it("stores a valid JSON quote under its day and case id, answers 200, and sends no e-mail", async () => {
+  it("stores a valid JSON quote under its case id, answers 200, and sends no e-mail", async () => {
     const quote = formQuote(0.11);
     const result = await intakeHandler().handler(postJson(quote));
     expect(result).toMatchObject({ statusCode: 200 });
     expect(JSON.parse((result as { body: string }).body)).toEqual({ ok: true, case_id: quote.case_id });
-    expect(await storedObject(`quotes/2025/09/07/${quote.case_id}.json`)).toEqual(quote);
+    expect(await storedObject(`quotes/${quote.case_id}.json`)).toEqual(storedAs(quote));
     expect(ses.calls(), "the intake has no e-mail in its request path").toEqual([]);
   });
 
@@ -74,7 +78,7 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
       full_name: "Ann Lee", phone: "(555) 123-4567", from_location: "Naples, FL", to_location: "Houston, TX",
       urgency: "Planned (3+ days)", mobility: "Wheelchair", consent: "yes", company: "", source_slot: "inline",
     });
-    const headers = { "content-type": "application/x-www-form-urlencoded", referer: PAGE, origin: SITE };
+    const headers = { "content-type": "application/x-www-form-urlencoded", referer: PAGE, origin: SITE, ...viaCloudFront };
     const result = (await intakeHandler().handler(functionUrlEvent("POST", Buffer.from(form.toString()).toString("base64"), headers, true))) as {
       statusCode: number;
       headers: Record<string, string>;
@@ -93,15 +97,15 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
     expect(invalid.statusCode).toBe(400);
     expect(JSON.parse(invalid.body)).toEqual({ errors: { full_name: "Name is required" } });
     expect(await handler(postJson({ ...formQuote(), notes: "x".repeat(16 * 1024) }))).toMatchObject({ statusCode: 413 });
-    expect(await handler(postJson(formQuote(0.13), { "content-type": "text/plain", origin: SITE }))).toMatchObject({ statusCode: 415 });
-    expect(await handler(postJson(formQuote(0.14), { "content-type": "application/json", origin: "https://evil.example" }))).toMatchObject({ statusCode: 403 });
+    expect(await handler(postJson(formQuote(0.13), { ...fromSite, "content-type": "text/plain" }))).toMatchObject({ statusCode: 415 });
+    expect(await handler(postJson(formQuote(0.14), { ...fromSite, origin: "https://evil.example" }))).toMatchObject({ statusCode: 403 });
     expect(await handler(postJson({ ...formQuote(0.15), company: "Bot Inc" }))).toMatchObject({ statusCode: 204 });
-    expect(await handler(functionUrlEvent("GET"))).toMatchObject({ statusCode: 405, headers: { allow: "POST, OPTIONS" } });
+    expect(await handler(functionUrlEvent("GET", undefined, viaCloudFront))).toMatchObject({ statusCode: 405, headers: { allow: "POST, OPTIONS" } });
     expect(await s3.keys()).toEqual(before);
   });
 
   it("answers 503 when the quote cannot be stored, naming the AWS error in the log", async () => {
-    const result = (await createIntakeHandler(site, { QUOTES_BUCKET: "no-such-bucket", QUOTES_S3_ENDPOINT: s3.endpoint })(postJson(formQuote()))) as {
+    const result = (await createIntakeHandler(site, { QUOTES_BUCKET: "no-such-bucket", QUOTES_S3_ENDPOINT: s3.endpoint, ORIGIN_SECRET: TEST_SECRET })(postJson(formQuote()))) as {
       statusCode: number;
       body: string;
     };
@@ -120,6 +124,20 @@ describe("the intake function, over the S3 wire protocol (s3rver)", () => {
     expect(await s3.keys()).not.toContain(quoteKey(quote));
     expect(await handler(postJson(quote, { ...fromSite, [originSecretHeader]: "s3cr3t-from-the-stack" }))).toMatchObject({ statusCode: 200 });
     expect(await s3.keys()).toContain(quoteKey(quote));
+  });
+
+  // Issue 39: fail closed. An intake built without its secret would take requests that went around CloudFront.
+  it("refuses every request, storing nothing, when neither ORIGIN_SECRET_ARN nor ORIGIN_SECRET is set", async () => {
+    const { handler } = intakeHandler({});
+    const before = await s3.keys();
+    const result = (await handler(postJson(formQuote(0.17)))) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(503);
+    expect(await handler(postJson(formQuote(0.18), { "content-type": "application/json", origin: SITE }))).toMatchObject({ statusCode: 503 });
+    expect(await s3.keys()).toEqual(before);
+    expect(logged.map((line) => JSON.parse(line))).toEqual([
+      { case_id: "", slot: "", outcome: "origin check failed", error: "NoOriginSecret" },
+      { case_id: "", slot: "", outcome: "origin check failed", error: "NoOriginSecret" },
+    ]);
   });
 
   it("reads ORIGIN_SECRET_ARN's value from Secrets Manager and checks CloudFront's header against it", async () => {
@@ -193,7 +211,7 @@ describe("the intake's store, when S3 honours If-None-Match (in-memory S3)", () 
     expect((await receive(request(quote))).status).toBe(200);
     expect((await receive(request({ ...quote, full_name: "Someone Else" }))).status).toBe(200);
     expect(memory.keys()).toEqual([quoteKey(quote)]);
-    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(quote);
+    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(storedAs(quote));
     expect(log).toEqual([
       { case_id: quote.case_id, slot: "modal", outcome: "stored" },
       { case_id: quote.case_id, slot: "modal", outcome: "already stored" },
@@ -211,7 +229,7 @@ describe("the intake's store, when S3 honours If-None-Match (in-memory S3)", () 
       { method: "PUT", key: quoteKey(quote), ifNoneMatch: true },
       { method: "PUT", key: quoteKey(quote), ifNoneMatch: true },
     ]);
-    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(quote);
+    expect(JSON.parse(memory.text(quoteKey(quote))!)).toEqual(storedAs(quote));
     expect(log).toEqual([{ case_id: quote.case_id, slot: "modal", outcome: "already stored" }]);
   });
 
@@ -236,7 +254,19 @@ describe("the intake's and notifier's configuration", () => {
 
   it("reads a comma-separated list of coordinators' addresses and the optional configuration set", () => {
     expect(notifierConfigFrom({ QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org, b@example.org", NOTIFY_FROM: "f@example.org", SES_CONFIGURATION_SET: "quotes" })).toEqual({
-      bucket: "q", s3Endpoint: undefined, to: ["a@example.org", "b@example.org"], from: "f@example.org", configurationSet: "quotes",
+      bucket: "q", s3Endpoint: undefined, to: ["a@example.org", "b@example.org"], from: "f@example.org", configurationSet: "quotes", queueUrl: undefined, sendRate: 1,
     });
   });
+
+  // Issue 39: each of the notifier's concurrent instances sends its share of SES's rate.
+  it("divides SES's sending rate among the notifier's instances, and names a rate that is not a positive number", () => {
+    const env = { QUOTES_BUCKET: "q", NOTIFY_TO: "a@example.org", NOTIFY_FROM: "f@example.org", NOTICE_QUEUE_URL: "https://sqs.example/notices" };
+    expect(notifierConfigFrom({ ...env, SES_SEND_RATE: "14", NOTIFIER_CONCURRENCY: "2" })).toMatchObject({ sendRate: 7, queueUrl: "https://sqs.example/notices" });
+    expect(() => notifierConfigFrom({ ...env, SES_SEND_RATE: "fast" })).toThrow('SES_SEND_RATE is "fast"; set it to a positive number');
+  });
 });
+
+/** The quote as the intake stores it: with the consent's words and the time received (issue 39). */
+function storedAs(quote: object) {
+  return { ...quote, consent_text: CONSENT_TEXT, received: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
+}

@@ -20,6 +20,10 @@ const mails = () => ses.commandCalls(SendEmailCommand).map((call) => call.args[0
 const sesError = (status: number, name = status === 400 ? "BadRequestException" : "InternalFailure") =>
   new SESv2ServiceException({ name, $fault: status < 500 ? "client" : "server", $metadata: { httpStatusCode: status }, message: "refused" });
 
+/** SES's answer to an address it cannot take. */
+const addressRefused = () =>
+  new SESv2ServiceException({ name: "BadRequestException", $fault: "client", $metadata: { httpStatusCode: 400 }, message: "Missing final '@domain'" });
+
 function setUp(fields: NoticeField[] = []) {
   const memory = new MemoryS3();
   const quotes = new S3Quotes(memory.client(), "quotes");
@@ -33,6 +37,8 @@ function setUp(fields: NoticeField[] = []) {
     fields,
     log: (line) => log.push(line),
     now: () => new Date("2025-09-07T14:31:00Z"),
+    // A throttle's waits pass at once.
+    sleep: async () => {},
   });
   const store = async (quote = formQuote()) => {
     await quotes.put(quote);
@@ -158,13 +164,27 @@ describe("the notifier", () => {
     expect(mails()[0]!.Content!.Simple!.Body!.Text!.Data).toContain("The visitor's e-mail address could not be used for replies: see it in the stored request.");
   });
 
-  it("sends again without Reply-To when SES refuses the request with it (400)", async () => {
+  it("sends again without Reply-To when SES refuses the address (400)", async () => {
     const { notifier, store, log } = setUp();
     const key = await store({ ...formQuote(), email: "ann@example.com" });
-    ses.on(SendEmailCommand).rejectsOnce(sesError(400)).resolves({ MessageId: "m" });
+    ses.on(SendEmailCommand).rejectsOnce(addressRefused()).resolves({ MessageId: "m" });
     expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
     expect(mails().map((mail) => mail.ReplyToAddresses)).toEqual([["ann@example.com"], undefined]);
     expect(log.map((line) => line.outcome)).toEqual(["reply-to dropped", "sent"]);
+  });
+
+  // Issue 39: only an address rejection drops the Reply-To; another 400 (or a rate limit) fails the record as it is.
+  it("keeps the Reply-To when SES refuses the request for anything but an address", async () => {
+    for (const refusal of [sesError(400), new SESv2ServiceException({ name: "Throttling", $fault: "client", $metadata: { httpStatusCode: 400 }, message: "Maximum sending rate exceeded." })]) {
+      ses.reset();
+      const { notifier, store, log, memory } = setUp();
+      const key = await store({ ...formQuote(), email: "ann@example.com" });
+      ses.on(SendEmailCommand).rejects(refusal);
+      expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+      expect(mails().every((mail) => mail.ReplyToAddresses?.[0] === "ann@example.com"), refusal.name).toBe(true);
+      expect(log.map((line) => line.outcome)).not.toContain("reply-to dropped");
+      expect(memory.keys("notified/"), "the claim is freed: SES answered").toEqual([]);
+    }
   });
 
   it("claims nothing when the quote cannot be read (S3 silent): the next delivery sends it", async () => {
@@ -192,6 +212,78 @@ describe("the notifier", () => {
     const quote = { ...formQuote(), email: "ann@example.com" };
     await notifier.handle(sqsEvent(s3EventBody(await store(quote))));
     expect(log).toEqual([{ case_id: quote.case_id, outcome: "sent" }]);
+  });
+});
+
+// Issue 39: a burst stays within SES's rate, and a throttle never costs one of a record's receives.
+describe("the notifier under SES's sending rate", () => {
+  const throttle = () => new SESv2ServiceException({ name: "TooManyRequestsException", $fault: "client", $metadata: { httpStatusCode: 429 }, message: "Maximum sending rate exceeded." });
+  function paced(requeued: { body: string; delaySeconds: number }[] = [], requeue?: (body: string, delaySeconds: number) => Promise<void>) {
+    const memory = new MemoryS3();
+    const quotes = new S3Quotes(memory.client(), "quotes");
+    let clock = 0;
+    const sentAt: number[] = [];
+    ses.on(SendEmailCommand).callsFake(async () => void sentAt.push(clock));
+    const log: NotifierLogLine[] = [];
+    const notifier = createNotifier({
+      quotes, ses: new SESv2Client({ region: "us-east-1" }), from: "q@example.org", to: ["c@example.org"], fields: [], log: (line) => log.push(line),
+      sendRate: 2,
+      requeue: requeue ?? (async (body, delaySeconds) => void requeued.push({ body, delaySeconds })),
+      sleep: async (ms) => void (clock += ms),
+      clock: () => clock,
+    });
+    const store = async (random: number) => {
+      const quote = formQuote(random);
+      await quotes.put(quote);
+      return quoteKey(quote);
+    };
+    return { notifier, store, sentAt, log, memory, requeued, later: (ms: number) => (clock += ms) };
+  }
+
+  it("sends a batch one e-mail at a time, spaced by its sending rate", async () => {
+    const { notifier, store, sentAt } = paced();
+    const keys = [await store(0.1), await store(0.2), await store(0.3)];
+    expect(await notifier.handle(sqsEvent(...keys.map(s3EventBody)))).toEqual({ batchItemFailures: [] });
+    expect(sentAt).toEqual([0, 500, 1000]);
+  });
+
+  it("tries a throttled e-mail again after a second, and the record succeeds", async () => {
+    const { notifier, store, log, sentAt } = paced();
+    const key = await store(0.1);
+    ses.on(SendEmailCommand).rejectsOnce(throttle()).callsFake(async () => void sentAt.push(0));
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(log.map((line) => line.outcome)).toEqual(["throttled", "sent"]);
+    expect(mails()).toHaveLength(2);
+  });
+
+  it("puts a record still throttled back on the queue as a new message, freed of its claim, and does not fail it", async () => {
+    const { notifier, store, log, requeued, memory } = paced();
+    const key = await store(0.1);
+    ses.on(SendEmailCommand).rejects(throttle());
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [] });
+    expect(requeued).toEqual([{ body: s3EventBody(key), delaySeconds: 60 }]);
+    expect(log.map((line) => line.outcome)).toEqual(["throttled", "throttled", "throttled", "throttled", "deferred"]);
+    expect(memory.keys("notified/"), "no claim left: the next delivery sends it").toEqual([]);
+  });
+
+  it("fails the record when it cannot be put back, so the queue brings it again", async () => {
+    const { notifier, store, log } = paced([], async () => {
+      throw Object.assign(new Error("refused"), { name: "AccessDenied" });
+    });
+    const key = await store(0.1);
+    ses.on(SendEmailCommand).rejects(throttle());
+    expect(await notifier.handle(sqsEvent(s3EventBody(key)))).toEqual({ batchItemFailures: [{ itemIdentifier: "message-1" }] });
+    expect(log.at(-1)).toEqual({ case_id: formQuote(0.1).case_id, outcome: "not deferred", error: "AccessDenied" });
+  });
+
+  it("puts back untouched the records it has no time left for", async () => {
+    const { notifier, store, requeued, sentAt, later } = paced();
+    const keys = [await store(0.1), await store(0.2)];
+    // SES takes a second to answer: after the first record, 11.4 s are left, under what a record may take.
+    ses.on(SendEmailCommand).callsFake(async () => void sentAt.push(later(1000) - 1000));
+    expect(await notifier.handle(sqsEvent(...keys.map(s3EventBody)), undefined, 12_400)).toEqual({ batchItemFailures: [] });
+    expect(sentAt).toEqual([0]);
+    expect(requeued).toEqual([{ body: s3EventBody(keys[1]!), delaySeconds: 60 }]);
   });
 });
 

@@ -20,7 +20,7 @@ describe("the coordinators' e-mail", () => {
       "Page:            /naples/flights-to-md-anderson-houston/",
       "",
       "Reply to this e-mail to write to the visitor.",
-      `The whole request is in the quotes bucket as quotes/2025/09/07/${quote.case_id}.json.`,
+      `The whole request is in the quotes bucket as quotes/${quote.case_id}.json.`,
       "",
     ]);
   });

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Quote } from "../../../client/quote/rules";
+import { CONSENT_TEXT, type Quote } from "../../../client/quote/rules";
+import { spanishFormText } from "../../../client/quote/text-es";
 import { createQuoteReceiver, MAX_QUOTE_BYTES } from "../../../src/quote/receiver";
 import { checkQuote } from "../../../src/quote/schema";
 import { appendQuoteTo } from "../../../src/quote/store";
@@ -12,9 +13,13 @@ import { formQuote } from "../support/quotes";
 function receiverWithStore() {
   const stored: Quote[] = [];
   const phone = { display: "(877) 555-0100", tel: "+18775550100" };
-  const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), siteOrigin: SITE, phone });
+  const receive = createQuoteReceiver({ store: async (quote) => void stored.push(quote), siteOrigin: SITE, phone, now: () => RECEIVED });
   return { stored, receive };
 }
+
+const RECEIVED = Date.UTC(2025, 8, 7, 14, 30, 5);
+/** What the intake adds to the quote of an English form (issue 39): the consent's words and the time received. */
+const intakeFacts = { consent_text: CONSENT_TEXT, received: new Date(RECEIVED).toISOString() };
 
 const SITE = "https://www.floridamedicalflights.example";
 
@@ -30,7 +35,7 @@ describe("the quote receiver", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await response.json()).toEqual({ ok: true, case_id: quote.case_id });
-    expect(stored).toEqual([quote]);
+    expect(stored).toEqual([{ ...quote, ...intakeFacts }]);
   });
 
   it("answers 400 with the form's own messages for every field that is wrong, and stores nothing", async () => {
@@ -63,7 +68,7 @@ describe("the quote receiver", () => {
     const { lang: _lang, ...withoutLanguage } = formQuote(0.2);
     expect((await receive(post(JSON.stringify(withoutLanguage)))).status).toBe(200);
     expect(stored.map((quote) => quote.lang)).toEqual(["es", "en"]);
-    expect(stored[0]).toEqual(spanish);
+    expect(stored[0]).toEqual({ ...spanish, ...intakeFacts, consent_text: spanishFormText.consent });
   });
 
   it("answers 400 for any language but en and es, as for any other field that is wrong", () => {
@@ -83,7 +88,7 @@ describe("the quote receiver", () => {
   it("keeps only the quote's fields, so the hidden trap field is never stored", async () => {
     const { stored, receive } = receiverWithStore();
     await receive(post(JSON.stringify({ ...formQuote(), company: "", extra: "x" })));
-    expect(Object.keys(stored[0]!)).toEqual(Object.keys(formQuote()));
+    expect(Object.keys(stored[0]!)).toEqual([...Object.keys(formQuote()), "consent_text", "received"]);
   });
 
   it("answers 400 for a body that is not JSON, or not an object", async () => {

@@ -1,4 +1,5 @@
-// Issue 25: the daily reconcile reports every quote stored 15 minutes to 3 days ago whose e-mail is not marked sent.
+// Issue 25: the daily reconcile reports every quote stored over 15 minutes ago whose e-mail is not marked sent
+// (issue 39: however long ago, so that the alarm stands until someone acts).
 import { describe, expect, it } from "vitest";
 import { findUnnotified, unnotifiedMetric, type ReconcileLogLine } from "../../../src/quote/reconcile";
 import { markerKey, quoteKey, S3Quotes } from "../../../src/quote/s3-store";
@@ -23,18 +24,19 @@ async function bucketWith(entries: { random: number; storedMinutesAgo: number; m
 }
 
 describe("the reconcile", () => {
-  it("reports quotes older than 15 minutes and younger than 3 days whose marker is missing or not sent", async () => {
+  it("reports quotes older than 15 minutes, however old, whose marker is missing or not sent", async () => {
     const { quotes } = await bucketWith([
       { random: id(1), storedMinutesAgo: 10 }, // still on its way
       { random: id(2), storedMinutesAgo: 16 }, // no marker: lost
       { random: id(3), storedMinutesAgo: 60, marker: "claimed" }, // a send that never finished
       { random: id(4), storedMinutesAgo: 60, marker: "sent" },
       { random: id(5), storedMinutesAgo: 3 * 24 * 60 - 1 }, // no marker, just inside the window
-      { random: id(6), storedMinutesAgo: 3 * 24 * 60 + 1 }, // reported by earlier runs
+      { random: id(6), storedMinutesAgo: 3 * 24 * 60 + 1 }, // reported by earlier runs, and still unmailed
+      { random: id(7), storedMinutesAgo: 90 * 24 * 60, marker: "sent" },
     ]);
     const log: ReconcileLogLine[] = [];
     const found = await findUnnotified(quotes, NOW, (line) => log.push(line));
-    const expected = [formQuote(id(2)).case_id, formQuote(id(3)).case_id, formQuote(id(5)).case_id].sort();
+    const expected = [formQuote(id(2)).case_id, formQuote(id(3)).case_id, formQuote(id(5)).case_id, formQuote(id(6)).case_id].sort();
     expect(found).toEqual(expected);
     expect(log).toEqual(expected.map((case_id) => ({ case_id, outcome: "not notified" })));
   });

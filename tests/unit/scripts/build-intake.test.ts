@@ -24,7 +24,7 @@ describe("npm run build:intake", () => {
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), "flightsite-lambdas-"));
     [built, s3] = await Promise.all([buildLambdas({ root: projectRoot, outDir }), startQuotesBucket()]);
-    const env = { ...FAKE_AWS_ENV, QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, NOTIFY_TO: "a@floridamedicalflights.example", NOTIFY_FROM: "q@floridamedicalflights.example" };
+    const env = { ...FAKE_AWS_ENV, QUOTES_BUCKET: s3.bucket, QUOTES_S3_ENDPOINT: s3.endpoint, NOTIFY_TO: "a@floridamedicalflights.example", NOTIFY_FROM: "q@floridamedicalflights.example", ORIGIN_SECRET: "test-origin-secret" };
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   }, 60_000);
   afterAll(async () => {
@@ -44,14 +44,15 @@ describe("npm run build:intake", () => {
     vi.spyOn(console, "log").mockImplementation((line: string) => void logged.push(line));
     const handler = await load(built.intake);
     const quote = formQuote();
-    const post = (origin: string) => functionUrlEvent("POST", JSON.stringify(quote), { "content-type": "application/json", origin });
+    const viaCloudFront = { "x-flightsite-origin-secret": "test-origin-secret" };
+    const post = (origin: string) => functionUrlEvent("POST", JSON.stringify(quote), { "content-type": "application/json", origin, ...viaCloudFront });
     expect((await handler(post("https://evil.example"))).statusCode).toBe(403);
     expect(await s3.keys()).toEqual([]);
     expect((await handler(post("https://www.floridamedicalflights.example"))).statusCode).toBe(200);
-    expect(await s3.keys()).toEqual([`quotes/2025/09/07/${quote.case_id}.json`]);
+    expect(await s3.keys()).toEqual([`quotes/${quote.case_id}.json`]);
 
     const refused = await handler(
-      functionUrlEvent("POST", "full_name=Ann&source_slot=inline", { "content-type": "application/x-www-form-urlencoded", origin: "https://www.floridamedicalflights.example" }),
+      functionUrlEvent("POST", "full_name=Ann&source_slot=inline", { "content-type": "application/x-www-form-urlencoded", origin: "https://www.floridamedicalflights.example", ...viaCloudFront }),
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.body, "the site's number, from data/site.yaml").toContain(`Or call <a href="tel:${sitePhone().tel}">${sitePhone().display}</a>`);

@@ -2,6 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_TEXT } from "../../../client/quote/rules";
 import { contentTypeFor } from "../../../src/serve/content-types";
 import { ContentError } from "../../../src/errors";
 import { devClientPath, eventsPath } from "../../../src/serve/dev-client-bundle";
@@ -125,7 +126,8 @@ describe("flightsite serve", () => {
     expect(await response.json()).toEqual({ ok: true, case_id: "AF12345678WXYZ" });
     const lines = (await readFile(quotesFileOf(project), "utf8")).trimEnd().split("\n");
     // A quote that names no language (a page from before the form said it) is stored as English (issue 29).
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ ...quote, lang: "en" });
+    // The intake adds the consent's words and the time it received the quote (issue 39).
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ ...quote, lang: "en", consent_text: CONSENT_TEXT, received: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
   it("answers 400, 405 and 413 from the receiver over HTTP, and takes localhost for its own address", async () => {

@@ -35,7 +35,12 @@ export function madeUpQuote(n: number, base = Date.UTC(2026, 10, 1, 12)): Quote 
   };
 }
 
-/** Where the intake keeps a quote (src/quote/README.md): its timestamp's day in UTC, then its case id. */
-export function keyOf(quote: Pick<Quote, "timestamp" | "case_id">): string {
+/** Where the intake keeps a quote (src/quote/README.md): under its case id alone (issue 39). */
+export function keyOf(quote: Pick<Quote, "case_id">): string {
+  return `quotes/${quote.case_id}.json`;
+}
+
+/** Where the intake kept a quote before issue 39: its timestamp's day in UTC, then its case id. */
+export function olderKeyOf(quote: Pick<Quote, "timestamp" | "case_id">): string {
   return `quotes/${quote.timestamp.slice(0, 10).replaceAll("-", "/")}/${quote.case_id}.json`;
 }
