@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Command, CommanderError, InvalidArgumentError } from "commander";
-import { formatSummary } from "./engine/summary-text";
+import { Command, CommanderError } from "commander";
 import { gateNames, type GateName } from "./check/gates";
-import { normalizeBasePath } from "./engine/build-path";
+import { formatSummary } from "./engine/summary-text";
+import { parseBasePath, parseBuilds, parseCount, parseDays, parseGates, parsePort } from "./cli/options";
 import { ContentError, DeployError, UserError, formatAnnotation, formatContentWarnings, formatPhotoWarnings, formatUserError, sortProblems } from "./errors";
 
 export interface Io {
@@ -338,13 +338,6 @@ function buildDay(env: Record<string, string | undefined>): string {
 }
 
 
-function parseGates(value: string): GateName[] {
-  const names = value.split(",").map((name) => name.trim());
-  const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));
-  if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`must be gate names separated by commas, from: ${gateNames.join(", ")}`);
-  return names as GateName[];
-}
-
 interface DeployCommandOptions {
   bucket: string;
   prefix?: string;
@@ -357,37 +350,6 @@ interface DeployCommandOptions {
   breakLock?: boolean | string;
   endpoint?: string;
   out?: string;
-}
-
-function parseDays(value: string): number {
-  const days = Number(value);
-  if (!(days >= 0) || !Number.isFinite(days)) throw new InvalidArgumentError("must be a number of days, 0 or more");
-  return days;
-}
-
-function parseCount(value: string): number {
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < -1) throw new InvalidArgumentError("must be a whole number, 0 or more (-1: no limit)");
-  return count;
-}
-
-function parseBuilds(value: string): number {
-  const builds = Number(value);
-  if (!Number.isInteger(builds) || builds < 1 || builds > 100) throw new InvalidArgumentError("must be a whole number of builds from 1 to 100");
-  return builds;
-}
-
-/** "/previews/pr-42/", also written without its slashes ("previews/pr-42"), as a workflow's prefix is. */
-function parseBasePath(value: string): string {
-  const basePath = normalizeBasePath(value);
-  if (basePath === undefined) throw new InvalidArgumentError('must be a path of folders, like /previews/pr-42/ (letters, digits, ".", "_", "~" and "-" between the slashes)');
-  return basePath;
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a port number from 0 to 65535");
-  return port;
 }
 
 /** Calls `stop` on the first Ctrl-C (SIGINT) or SIGTERM (then a second Ctrl-C ends the process at once); returns what forgets it. */

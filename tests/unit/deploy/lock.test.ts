@@ -59,7 +59,14 @@ describe("the deploy lock", () => {
 
   it("lets one of two deploys started together go ahead and refuses the other, naming who holds the lock and its id", async () => {
     const names = ["jane@laptop (process 4242)", "GitHub Actions run https://github.com/o/r/actions/runs/7"];
-    const results = await Promise.allSettled(names.map((name) => deployAs(name)));
+    // The one that takes the lock waits at its first upload until the other has been answered, so the two meet
+    // however busy the machine is (without this, a quick first deploy could be done before the second starts).
+    let otherAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (otherAnswered = resolve));
+    memory.pause = (call) => (call.method === "PUT" && call.key.startsWith("assets/") ? answered : undefined);
+    const runs = names.map((name) => deployAs(name));
+    void Promise.race(runs.map((run) => run.then(() => undefined, () => undefined))).then(otherAnswered);
+    const results = await Promise.allSettled(runs);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const winner = names[results.findIndex((r) => r.status === "fulfilled")];
     const refused = results.find((r) => r.status === "rejected")!.reason as Error;

@@ -39,6 +39,8 @@ export class MemoryS3 {
   readonly calls: S3Call[] = [];
   /** Decides each request's fate; undefined: it goes through. */
   fault: (call: S3Call) => S3Fault | undefined = () => undefined;
+  /** Holds a call until the promise it returns settles: a test orders two clients' calls without timing. */
+  pause: (call: S3Call) => Promise<void> | undefined = () => undefined;
   /** The clock of LastModified. */
   now: () => Date = () => new Date();
   #etags = 0;
@@ -71,6 +73,7 @@ export class MemoryS3 {
     const ifNoneMatch = method === "PUT" ? headerOf(request, "if-none-match") === "*" : undefined;
     const call: S3Call = { method, key, ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }) };
     this.calls.push(call);
+    await this.pause(call);
     const fault = this.fault(call);
     if (fault === "unavailable") return answer(503, errorXml("ServiceUnavailable", "Please reduce your request rate."));
     if (fault === "hang") throw Object.assign(new Error("a request has exceeded the configured requestTimeout"), { name: "TimeoutError", code: "ETIMEDOUT" });
