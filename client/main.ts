@@ -8,18 +8,19 @@ import { reportNotFound, showCaseId } from "./page-notes";
 import { enableQuoteDialog } from "./quote-dialog";
 import { enableVideoFacades } from "./video-facade";
 
+const basePath = document.documentElement.dataset.basePath ?? "/"; // (client/base-path.ts, kept out of every page's script)
+// First: on the 404 under /es/ it puts the Spanish body in place, which the rest then starts.
+showLanguageNotFound(location.pathname, {
+  document,
+  own: document.querySelector<HTMLElement>("div[data-page-body]"),
+  translations: [...document.querySelectorAll<HTMLTemplateElement>("template[data-page-body]")],
+}, basePath);
 enableAnalytics(document, window);
 enableMenu(document);
 enableVideoFacades(document);
 enableQuoteDialog(document);
 showCaseId(document, location.search);
 reportNotFound(document, location.pathname);
-const basePath = document.documentElement.dataset.basePath ?? "/"; // (client/base-path.ts, kept out of every page's script)
-showLanguageNotFound(location.pathname, {
-  document,
-  own: document.querySelector<HTMLElement>("[data-not-found-own]"),
-  translations: [...document.querySelectorAll<HTMLElement>("[data-not-found-translation]")],
-}, basePath);
 showEpisodeNotFound(location.pathname, {
   heading: document.querySelector<HTMLElement>("[data-not-found-heading]"),
   episodeLinks: document.querySelector<HTMLElement>("[data-episode-links]"),

@@ -3,13 +3,24 @@ import type { PageChrome } from "../src/content/types";
 import { Breadcrumb } from "./Breadcrumb";
 import { FooterQuote } from "./FooterQuote";
 import { inMainNavigation } from "./navigation";
-import { Once } from "./Once";
+import { Once, SharedPartsContext } from "./Once";
 import { QuoteDialog } from "./QuoteDialog";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 import { textFor } from "./text";
 
 export interface LayoutProps {
+  chrome: PageChrome;
+  children: ReactNode;
+  /**
+   * The same page in other languages, each its whole body (header, main, footer) in a `<template>` the client script
+   * puts in place of this one's (client/language-not-found.ts): for the 404, which CloudFront serves for every path.
+   */
+  otherBodies?: OtherBody[];
+}
+
+/** A page's body in another language, with that language's chrome and main content. */
+export interface OtherBody {
   chrome: PageChrome;
   children: ReactNode;
 }
@@ -20,13 +31,11 @@ export interface LayoutProps {
  * is rendered once per build (Once); the navigation only differs on its own pages, whose link it marks as the current
  * one, and the header's language switcher from page to page.
  */
-export function Layout({ chrome, children }: LayoutProps) {
+export function Layout({ chrome, children, otherBodies = [] }: LayoutProps) {
   const { site, assets, head, lang } = chrome;
-  // The navigation links to the English URLs (a page in another language has them rewritten after rendering).
-  const englishUrl = lang === "en" ? head.url : head.url.slice(lang.length + 1);
-  const other = head.alternates?.find((alternate) => alternate.lang !== lang);
-  // The quote forms speak the page's language (their `lang`: es-form's part of issue 29).
-  const quoteProps = { site, lang };
+  // Until the script has chosen the body (a few milliseconds), a page with others paints nothing: never the wrong
+  // language first. Browsers without `blocking` show this body meanwhile.
+  const blocking = otherBodies.length > 0 ? { blocking: "render" } : {};
   return (
     // data-base-path: where the browser code finds the site's own URLs (client/base-path.ts); only off the root.
     <html lang={lang} data-analytics-id={site.analytics.measurementId} data-base-path={site.basePath === "/" ? undefined : site.basePath}>
@@ -61,7 +70,7 @@ export function Layout({ chrome, children }: LayoutProps) {
         <meta name="theme-color" content="#0b4f6c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
-        <script type="module" src={assets.js} />
+        <script type="module" src={assets.js} {...blocking} />
         {head.jsonLd.map((data, index) => (
           <script
             key={index}
@@ -72,16 +81,48 @@ export function Layout({ chrome, children }: LayoutProps) {
         ))}
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          {textFor(lang).skipLink}
-        </a>
-        <SiteHeader site={site} lang={lang} url={inMainNavigation(englishUrl) ? englishUrl : ""} other={other && { lang: other.lang, url: other.url }} />
-        {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} lang={lang} />}
-        <main id="main">{children}</main>
-        {chrome.quote.footer && <Once component={FooterQuote} props={quoteProps} />}
-        <Once component={SiteFooter} props={{ site, lang }} />
-        {chrome.quote.modal && <Once component={QuoteDialog} props={quoteProps} />}
+        {otherBodies.length === 0 ? (
+          <PageBody chrome={chrome}>{children}</PageBody>
+        ) : (
+          <div data-page-body={lang}>
+            <PageBody chrome={chrome}>{children}</PageBody>
+          </div>
+        )}
+        {otherBodies.map((body) => (
+          // Inert until chosen: its ids, headings and forms are no part of the page (src/render/render-route.tsx
+          // points its links at its language's pages). Rendered in place, not as shared parts: those have the page's links.
+          <template key={body.chrome.lang} data-page-body={body.chrome.lang} lang={body.chrome.lang} data-title={body.chrome.head.title}>
+            <div data-page-body={body.chrome.lang}>
+              <SharedPartsContext.Provider value={null}>
+                <PageBody chrome={body.chrome}>{body.children}</PageBody>
+              </SharedPartsContext.Provider>
+            </div>
+          </template>
+        ))}
       </body>
     </html>
+  );
+}
+
+/** What a page shows, in its language: skip link, header, breadcrumb, main content, footer and quote forms. */
+function PageBody({ chrome, children }: { chrome: PageChrome; children: ReactNode }) {
+  const { site, head, lang } = chrome;
+  // The navigation links to the English URLs (a page in another language has them rewritten after rendering).
+  const englishUrl = lang === "en" ? head.url : head.url.slice(lang.length + 1);
+  const other = head.alternates?.find((alternate) => alternate.lang !== lang);
+  // The quote forms speak the page's language (their `lang`: es-form's part of issue 29).
+  const quoteProps = { site, lang };
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {textFor(lang).skipLink}
+      </a>
+      <SiteHeader site={site} lang={lang} url={inMainNavigation(englishUrl) ? englishUrl : ""} other={other && { lang: other.lang, url: other.url }} />
+      {head.breadcrumb && <Breadcrumb trail={head.breadcrumb} lang={lang} />}
+      <main id="main">{children}</main>
+      {chrome.quote.footer && <Once component={FooterQuote} props={quoteProps} />}
+      <Once component={SiteFooter} props={{ site, lang }} />
+      {chrome.quote.modal && <Once component={QuoteDialog} props={quoteProps} />}
+    </>
   );
 }

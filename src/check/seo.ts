@@ -21,8 +21,9 @@ export function checkSeo(site: BuiltSite): GateResult[] {
       "exactly one h1 on every page",
       pages.length,
       pages.flatMap((page) => {
-        // A block the page keeps hidden (the 404's words in another language) is not part of the page as read.
-        const h1 = page.$("h1").not("[hidden] h1").length;
+        // A block the page keeps hidden, or inert in a template (the 404's body in another language), is not part of
+        // the page as read.
+        const h1 = page.$("h1").not("[hidden] h1").filter((_, element) => !inTemplate(element)).length;
         return h1 === 1 ? [] : [`${page.url}: ${h1} h1 elements`];
       }),
     ),
@@ -165,3 +166,12 @@ function valuesOf(value: unknown, key: string): unknown[] {
 }
 
 const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Whether `node` is in a <template>'s content: cheerio keeps that content under a root of its own, where selectors
+ * ("template h1") stop.
+ */
+function inTemplate(node: { parent: unknown }): boolean {
+  for (let at = node.parent as { parent: unknown; name?: string } | null; at; at = at.parent as typeof at) if (at.name === "template") return true;
+  return false;
+}

@@ -178,6 +178,11 @@ export type Route =
       madeFrom?: MadeFrom;
       /** The page's language, when not English: its internal links lead to the pages of that language there are. */
       translated?: TranslatedLinks;
+      /**
+       * The languages whose whole body the page also carries, each in a `<template data-page-body="es">` (the 404:
+       * templates/Layout.tsx): the links in it lead to the pages of that language there are.
+       */
+      translatedBodies?: TranslatedLinks[];
     }
   | { kind: "sitemap"; url: string; file: string; urls: (string | SitemapEntry)[] }
   | { kind: "text"; url: string; file: string; contents: string }

@@ -6,7 +6,7 @@ import { renderFeed } from "../site/feed";
 import { renderSitemap } from "../site/sitemap";
 import { rebaseHtml } from "./base-path";
 import { scanHtml, type FoundLinks } from "./scan-links";
-import { translateLinks } from "./translated-links";
+import { translateBodies, translateLinks } from "./translated-links";
 import type { OutputFile, Route, SiteConfig, TranslatedLinks } from "../content/types";
 
 /** What rendering needs besides the route: the site settings. */
@@ -53,7 +53,8 @@ export function pageText(page: PagePieces): string {
 export function renderPage(route: Extract<Route, { kind: "page" }>, basePath = "/"): PagePieces {
   sharedParts.startPage(basePath, route.translated);
   const markup = renderToStaticMarkup(<SharedPartsContext.Provider value={sharedParts}>{route.element}</SharedPartsContext.Provider>);
-  const page = rebaseHtml(translateLinks(markPhoneNumbers(markup), route.translated), basePath);
+  const own = translateLinks(markPhoneNumbers(markup), route.translated);
+  const page = rebaseHtml(translateBodies(own, route.translatedBodies ?? []), basePath);
   return { file: route.file, pieces: ["<!DOCTYPE html>", ...sharedParts.split(page)] };
 }
 
@@ -70,6 +71,7 @@ export function renderNonPage(route: Exclude<Route, { kind: "page" }>, context: 
 }
 
 // --- internal ---
+
 
 /**
  * The parts that many pages share (templates/Once.tsx), rendered the first time a page shows them. Kept for the life

@@ -21,6 +21,7 @@ export function routeKey(route: Route, common: string): string {
   let text = common;
   // A page in another language links to the pages of that language there are: its bytes change with them.
   if (route.kind === "page" && route.translated) text += `${route.translated.lang} ${route.translated.digest}\n`;
+  if (route.kind === "page") for (const body of route.translatedBodies ?? []) text += `body ${body.lang} ${body.digest}\n`;
   if (route.kind === "page" && route.madeFrom !== undefined) {
     text += `${route.pageKind} ${route.file}\n`;
     // A city is what three pages are made from: its text is made once, not once per page.

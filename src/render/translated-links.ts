@@ -23,6 +23,22 @@ export function translateLinks(html: string, translated: TranslatedLinks | undef
   return markEnglishOnly(linked, translated, root);
 }
 
+/**
+ * `html` with the links of each other language's body (templates/Layout.tsx's `<template data-page-body="es">`) leading
+ * to that language's pages, as on its own page. The body holds no other template: it is rendered in place, without
+ * shared parts' placeholders.
+ */
+export function translateBodies(html: string, bodies: TranslatedLinks[]): string {
+  let result = html;
+  for (const links of bodies) {
+    const start = result.indexOf(`<template data-page-body="${links.lang}"`);
+    const end = result.indexOf("</template>", start);
+    if (start === -1 || end === -1) continue;
+    result = result.slice(0, start) + translateLinks(result.slice(start, end), links) + result.slice(end);
+  }
+  return result;
+}
+
 /** "/naples/#faq" → "/es/naples/#faq" when "/naples/" is among `urls`; any other URL as it is. */
 export function translatedUrl(url: string, urls: ReadonlySet<string>, root: string): string {
   if (!url.startsWith("/") || url.startsWith("//")) return url;

@@ -366,24 +366,28 @@ function accessibilityRoute(local: Local, assets: AssetUrls): Route {
 
 /** The page served for a path with no page: /404.html, and each other language's for the paths under its root. */
 function notFoundRoute(local: Local, assets: AssetUrls): Route {
+  const chrome = notFoundChrome(local, assets);
+  const url = local.url("/404.html");
+  // Only to a language with a home page of its own.
+  const others = local.translation ? [] : otherSites(local.content);
+  const otherLanguages = others.flatMap((other) => (other.link("/") === "/" ? [] : [{ lang: other.lang, href: other.link("/") }]));
+  // Every translation has its 404 page (languages.ts): all of it, for CloudFront's one error page (NotFoundPage), its
+  // links leading to its language's pages as on es/404.html (translatedBodies).
+  const translations = others.map((other) => notFoundChrome(other, assets));
+  const translatedBodies = others.flatMap((other) => other.versions[other.lang as keyof Local["versions"]] ?? []);
+  const element = <NotFoundPage chrome={chrome} otherLanguages={otherLanguages} translations={translations} />;
+  const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element, ...(chrome.head.card && { card: chrome.head.card }) };
+  if (translatedBodies.length > 0) route.translatedBodies = translatedBodies;
+  return local.translation ? withTranslated(local, route) : route;
+}
+
+/** The 404's chrome in `local`'s language. */
+function notFoundChrome(local: Local, assets: AssetUrls) {
   const { words } = local;
-  const chrome = chromeFor(local, assets, {
+  return chromeFor(local, assets, {
     title: words.notFound.title(local.content.site.companyName),
     description: words.notFound.description,
     url: "/404.html",
     noindex: true,
   });
-  const url = local.url("/404.html");
-  // Only to a language with a home page of its own.
-  const others = local.translation ? [] : otherSites(local.content);
-  const otherLanguages = others.flatMap((other) => (other.link("/") === "/" ? [] : [{ lang: other.lang, href: other.link("/") }]));
-  // Every translation has its 404 page (languages.ts): its words, for CloudFront's one error page (NotFoundPage).
-  const translations = others.map((other) => ({
-    lang: other.lang,
-    title: other.words.notFound.title(other.content.site.companyName),
-    home: other.link("/"),
-  }));
-  const element = <NotFoundPage chrome={chrome} otherLanguages={otherLanguages} translations={translations} />;
-  const route: Route = { kind: "page", pageKind: "not-found", url, file: url.slice(1), element, ...(chrome.head.card && { card: chrome.head.card }) };
-  return local.translation ? withTranslated(local, route) : route;
 }

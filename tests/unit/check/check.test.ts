@@ -172,6 +172,8 @@ describe("the SEO gate", () => {
         ],
       }).replace(`href="${base}/b/"`, `href="${base}/b"`),
       "c/index.html": page({ url: "/c/" }).replace("</head>", '<script type="application/ld+json">{"@type": </script></head>'),
+      // Issue 40: the 404 carries other languages' bodies, hidden or inert in a <template>: no h1 a reader meets.
+      "d/index.html": page({ url: "/d/", h1: '<h1>Heading</h1><div hidden><h1>Oculto</h1></div><template><div><h1>Plantilla</h1></div></template>' }),
     });
     const results = checkSeo(await readBuiltSite(dir));
     expect(problemsOf(results, "exactly one h1")).toEqual(["/a/: 0 h1 elements", "/: 2 h1 elements"]);

@@ -3,42 +3,43 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { showLanguageNotFound } from "../../../client/language-not-found";
 import { NotFoundPage } from "../../../templates/NotFoundPage";
+import { en } from "../../../templates/text/en";
 import { es } from "../../../templates/text/es";
 import { site } from "../support/podcast-fixtures";
 
 const spanishTitle = "Página no encontrada | Air Example";
+const spanishBody = { nodes: "the Spanish body" };
 
 function elements() {
+  const own = { replacedBy: undefined as unknown, replaceWith(node: unknown) { own.replacedBy = node; } };
   return {
     document: { title: "Page Not Found | Air Example", documentElement: { lang: "en" } },
-    own: { hidden: false },
-    translations: [{ lang: "es", hidden: true, dataset: { title: spanishTitle } }],
+    own,
+    translations: [{ lang: "es", dataset: { title: spanishTitle }, content: spanishBody }],
   };
 }
 
 describe("the English 404 page under a translation's folder (CloudFront's one error page)", () => {
-  it("shows the Spanish words for a path under /es/, hides the English ones, and says the page is in Spanish", () => {
+  it("puts the Spanish body in place of the English one for a path under /es/, and says the page is in Spanish", () => {
     const page = elements();
     expect(showLanguageNotFound("/es/no-such-page/", page)).toBe(true);
-    expect(page).toEqual({
-      document: { title: spanishTitle, documentElement: { lang: "es" } },
-      own: { hidden: true },
-      translations: [{ lang: "es", hidden: false, dataset: { title: spanishTitle } }],
-    });
+    expect(page.own.replacedBy).toBe(spanishBody);
+    expect(page.document).toEqual({ title: spanishTitle, documentElement: { lang: "es" } });
   });
 
   it("stays English for any other path, /es without its slash and /podcast/es/ included", () => {
     for (const path of ["/no-such-page/", "/es", "/espanol/", "/podcast/es/", "/naples/es/"]) {
       const page = elements();
       expect(showLanguageNotFound(path, page), path).toBe(false);
-      expect(page, path).toEqual(elements());
+      expect(page.own.replacedBy, path).toBeUndefined();
+      expect(page.document, path).toEqual(elements().document);
     }
   });
 
   it("looks under the site's base path for es/", () => {
     const page = elements();
     expect(showLanguageNotFound("/es/x/", page, "/previews/pr-42/")).toBe(false);
-    expect(page).toEqual(elements());
+    expect(page.own.replacedBy).toBeUndefined();
     expect(showLanguageNotFound("/previews/pr-42/es/x/", page, "/previews/pr-42/")).toBe(true);
     expect(page.document.documentElement.lang).toBe("es");
   });
@@ -50,24 +51,32 @@ describe("the English 404 page under a translation's folder (CloudFront's one er
     expect(showLanguageNotFound("/es/x/", { ...elements(), translations: [] })).toBe(false);
   });
 
-  it("carries the Spanish 404's own words hidden, in a block marked Spanish, with its title and home page", () => {
-    const chrome = { lang: "en" as const, site, assets: { css: "/a.css", js: "/a.js" }, head: { title: "t", description: "d", url: "/404.html", canonical: "c", jsonLd: [] }, quote: { modal: false, footer: true } };
-    const $ = load(renderToStaticMarkup(<NotFoundPage chrome={chrome} translations={[{ lang: "es", title: spanishTitle, home: "/es/" }]} />));
-    const own = $("[data-not-found-own]");
-    expect(own.attr("hidden")).toBeUndefined();
-    expect(own.find("h1").text()).toBe("Page Not Found");
-    const block = $("[data-not-found-translation]");
-    expect(block.attr("hidden")).toBe("hidden");
-    expect(block.attr("lang")).toBe("es");
-    expect(block.attr("data-title")).toBe(spanishTitle);
-    expect(block.find("h1").text()).toBe(es.notFound.heading);
-    expect(block.find("p.lead").text()).toBe(es.notFound.lead);
-    expect(block.find("p.phone-language").text()).toBe(es.phoneLanguage(site));
-    expect(block.find("a").last().attr("href")).toBe("/es/");
-    expect(block.find("a").last().text()).toBe(es.notFound.home);
-    // The English-only page links to the English home as English.
-    const englishHome = load(renderToStaticMarkup(<NotFoundPage chrome={chrome} translations={[{ lang: "es", title: spanishTitle, home: "/" }]} />));
-    expect(englishHome("[data-not-found-translation] a").last().attr("hreflang")).toBe("en");
-    expect($("[data-not-found-translation]", renderToStaticMarkup(<NotFoundPage chrome={chrome} />))).toHaveLength(0);
+  it("carries the whole Spanish 404 in a template marked Spanish, with its title: header, main and footer", () => {
+    const chromeOf = (lang: "en" | "es", title: string) => ({
+      lang,
+      site,
+      assets: { css: "/a.css", js: "/a.js" },
+      head: { title, description: "d", url: lang === "en" ? "/404.html" : "/es/404.html", canonical: "c", jsonLd: [] },
+      quote: { modal: false, footer: true },
+    });
+    const html = renderToStaticMarkup(<NotFoundPage chrome={chromeOf("en", "t")} translations={[chromeOf("es", spanishTitle)]} />);
+    const $ = load(html);
+    const own = $("body > div[data-page-body='en']");
+    expect(own.find("h1").text()).toBe(en.notFound.heading);
+    expect(own.find("header, main, footer").length).toBe(3);
+    const template = $("body > template[data-page-body='es']");
+    expect(template.attr("lang")).toBe("es");
+    expect(template.attr("data-title")).toBe(spanishTitle);
+    const spanish = load(template.html() ?? "");
+    expect(spanish("main h1").text()).toBe(es.notFound.heading);
+    expect(spanish("main p.lead").text()).toBe(es.notFound.lead);
+    expect(spanish("a.skip-link").text()).toBe(es.skipLink);
+    expect(spanish("header, main, footer").length).toBe(3);
+    // The page waits for the script that chooses the body rather than paint English first.
+    expect($("script[type='module']").attr("blocking")).toBe("render");
+    // A page with no translations to carry is as before: one body, painted at once.
+    const alone = load(renderToStaticMarkup(<NotFoundPage chrome={chromeOf("en", "t")} />));
+    expect(alone("[data-page-body]")).toHaveLength(0);
+    expect(alone("script[type='module']").attr("blocking")).toBeUndefined();
   });
 });

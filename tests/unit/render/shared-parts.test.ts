@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../../src/render/render-route";
-import { translateLinks } from "../../../src/render/translated-links";
+import { translateBodies, translateLinks } from "../../../src/render/translated-links";
 import { loadRealSite } from "../support/site";
 import { markPhoneNumbers } from "../../../templates/phone-numbers";
 
@@ -17,7 +17,9 @@ describe("parts shared by many pages", () => {
       const spliced = String(renderRoute(route, { site: content.site }).contents);
       // A Spanish page's links lead to the Spanish pages after rendering (src/render/translated-links.ts), in one piece as in parts.
       // Its phone numbers are marked as one unit (templates/phone-numbers.ts), in one piece as in parts.
-      expect(spliced, route.url).toBe(`<!DOCTYPE html>${translateLinks(markPhoneNumbers(renderToStaticMarkup(route.element)), route.translated)}`);
+      // The 404's other languages' bodies lead to their pages (issue 40), in one piece as in parts.
+      const whole = translateLinks(markPhoneNumbers(renderToStaticMarkup(route.element)), route.translated);
+      expect(spliced, route.url).toBe(`<!DOCTYPE html>${translateBodies(whole, route.translatedBodies ?? [])}`);
       expect(spliced).not.toContain("data-shared-part");
     }
   }, 60_000);

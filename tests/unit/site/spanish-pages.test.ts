@@ -187,16 +187,20 @@ describe("hreflang, the sitemap and the language switcher", () => {
     expect(load(String(renderRoute(createRoutes(english, testAssets, downloads).find((r) => r.url === "/404.html")!, { site: english.site }).contents))("main p[lang]")).toHaveLength(0);
   });
 
-  it("carries the Spanish 404's own words, hidden and marked Spanish, on the English 404 (CloudFront's one error page)", () => {
+  // Issue 40: "the Spanish 404 is Spanish throughout", also as CloudFront serves it (/404.html under /es/).
+  it("carries the whole body of es/404.html, header and footer too, in a template marked Spanish on the English 404 (CloudFront's one error page)", () => {
     const spanish404 = render("/es/404.html");
-    const block = render("/404.html")("main [data-not-found-translation]");
-    expect(block.attr("lang")).toBe("es");
-    expect(block.attr("hidden")).toBe("hidden");
-    expect(block.attr("data-title")).toBe(spanish404("title").text());
-    expect(block.find("h1").text()).toBe(spanish404("main h1").text());
-    expect(block.find("p.lead").text()).toBe(spanish404("main p.lead").text());
-    expect(block.find("a[href='/es/']").text()).toBe(spanish404("main a[data-not-found-home]").text());
-    expect(spanish404("main [data-not-found-translation]")).toHaveLength(0);
+    const english404 = render("/404.html");
+    const template = english404("body > template[data-page-body='es']");
+    expect(template.attr("lang")).toBe("es");
+    expect(template.attr("data-title")).toBe(spanish404("title").text());
+    // The same markup as the Spanish page's own body, its links leading to the Spanish pages.
+    const body = load(template.html() ?? "")("body > div[data-page-body='es']");
+    expect(body.html()).toBe(spanish404("body").html());
+    expect(body.find("a[href='/es/']").length).toBeGreaterThan(0);
+    // The English body is the page's own, in a wrapper the script replaces; Spanish pages carry no other body.
+    expect(english404("body > div[data-page-body='en'] main h1").text()).toBe(english404("title").text().split(" | ")[0]);
+    expect(spanish404("[data-page-body]")).toHaveLength(0);
   });
 
   // Issue 40: in one way, whoever wrote the link (a template, a translated markdown body): hreflang="en" and "(en inglés)".
@@ -402,5 +406,12 @@ describe("what a Spanish page is made from", () => {
     expect(keyOf(everyCity, "/es/about/")).not.toBe(keyOf(content, "/es/about/"));
     expect(keyOf(everyCity, `/${left}/`)).not.toBe(keyOf(content, `/${left}/`));
     expect(keyOf(everyCity, "/sarasota/")).toBe(keyOf(content, "/sarasota/"));
+  });
+
+  it("changes the English 404's key with the Spanish site and its set of pages: it carries the Spanish body (issue 40)", () => {
+    const before = keyOf(content, "/404.html");
+    expect(keyOf(edited(() => {}), "/404.html")).toBe(before);
+    expect(keyOf(edited((t) => (t.site = { ...t.site, tagline: "otra" })), "/404.html")).not.toBe(before);
+    expect(keyOf(withSpanish(english, pseudoTranslation(english)), "/404.html")).not.toBe(before);
   });
 });
