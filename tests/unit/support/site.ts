@@ -10,6 +10,7 @@ import { ContentError, formatProblem, type ContentProblem } from "../../../src/e
 import { renderRoute as renderRouteWith } from "../../../src/render/render-route";
 import { createRoutes } from "../../../src/site/routes";
 import type { AssetUrls, OutputFile, Route, SiteContent, SourceFile } from "../../../src/content/types";
+import { cityFiles } from "./data-files";
 
 export const projectRoot = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
@@ -85,6 +86,22 @@ export function problemsOf(run: () => unknown): ContentProblem[] {
 /** A file of tests/fixtures/ as a data file at `dataPath` (line numbers in assertions count from the fixture). */
 export function fixture(name: string, dataPath: string): SourceFile {
   return { path: dataPath, text: readFileSync(path.join(projectRoot, "tests/fixtures", name), "utf8") };
+}
+
+/**
+ * tests/fixtures/city-naples.yaml as a data file at `dataPath`, its three nearby cities set to the first three city
+ * files of today's data/ other than itself (issue 35): a fixture that named real cities would stop validating beside
+ * data/ when an editor removes one of them. Its lines stay the fixture's; the nearby lines' columns move.
+ */
+export function fixtureCity(dataPath: string): SourceFile {
+  const file = fixture("city-naples.yaml", dataPath);
+  const nearby = cityFiles().filter((city) => city.urlSlug !== "naples");
+  let next = 0;
+  const text = file.text.replace(/^(nearbyCity\d): \{ name: [^,]+, slug: [^ ]+ \}$/gm, (_, key: string) => {
+    const city = nearby[next++]!;
+    return `${key}: { name: ${city.cityName}, slug: ${city.urlSlug} }`;
+  });
+  return { ...file, text };
 }
 
 /** The real source files with some replaced (same path) or added (new path). */
