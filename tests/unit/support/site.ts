@@ -23,35 +23,42 @@ export interface RealSite {
   routes: Route[];
 }
 
-let realSite: Promise<RealSite> | undefined;
+const sites = new Map<string, Promise<RealSite>>();
 
 /** data/ as the build sees it: source files, validated content and the route table. */
 export function loadRealSite(): Promise<RealSite> {
-  realSite ??= (async () => {
-    const sources = await loadSourceFiles(path.join(projectRoot, "data"), projectRoot);
-    const content = validateContent(sources);
-    const downloads = await generateDocuments(content);
-    return { sources, content, routes: createRoutes(content, testAssets, downloads) };
-  })();
-  return realSite;
+  return loadSiteAt(projectRoot);
 }
 
-/** One route of the real site rendered as the build renders it. */
-export async function renderRoute(route: Route): Promise<OutputFile> {
-  const { content } = await loadRealSite();
+/** The data/ folder of a project (the real one, or tests/fixtures/sample-site: sample-site.ts), loaded once. */
+export function loadSiteAt(root: string): Promise<RealSite> {
+  if (!sites.has(root)) {
+    sites.set(root, (async () => {
+      const sources = await loadSourceFiles(path.join(root, "data"), root);
+      const content = validateContent(sources);
+      const downloads = await generateDocuments(content);
+      return { sources, content, routes: createRoutes(content, testAssets, downloads) };
+    })());
+  }
+  return sites.get(root)!;
+}
+
+/** One route of the real site (or of the project at `root`) rendered as the build renders it. */
+export async function renderRoute(route: Route, root = projectRoot): Promise<OutputFile> {
+  const { content } = await loadSiteAt(root);
   return renderRouteWith(route, { site: content.site });
 }
 
-/** The route of one URL of the real site; fails the test when there is none. */
-export async function routeOf(url: string): Promise<Route> {
-  const route = (await loadRealSite()).routes.find((r) => r.url === url);
+/** The route of one URL of the real site (or of the project at `root`); fails the test when there is none. */
+export async function routeOf(url: string, root = projectRoot): Promise<Route> {
+  const route = (await loadSiteAt(root)).routes.find((r) => r.url === url);
   if (!route) throw new Error(`no route for ${url}`);
   return route;
 }
 
-/** The rendered HTML of one page of the real site, ready to query. */
-export async function renderPage(url: string): Promise<CheerioAPI> {
-  return load(String((await renderRoute(await routeOf(url))).contents));
+/** The rendered HTML of one page of the real site (or of the project at `root`), ready to query. */
+export async function renderPage(url: string, root = projectRoot): Promise<CheerioAPI> {
+  return load(String((await renderRoute(await routeOf(url, root), root)).contents));
 }
 
 /** The JSON-LD blocks of a page, parsed, by their @type. */
