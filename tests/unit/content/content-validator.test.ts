@@ -74,7 +74,8 @@ describe("ContentValidator with data/es/", () => {
       }),
       { numRuns: 15 },
     );
-  });
+    // Up to 90 validations of the whole site: about 15 s alone, twice that on the two shared cores of a full run.
+  }, 60_000);
 
   it("lays a saved Spanish city over its English, keeping every other part of the content as it was", () => {
     const validator = new ContentValidator();
