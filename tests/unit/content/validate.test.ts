@@ -41,7 +41,7 @@ describe("validateContent", () => {
 
   it("refuses a second city with a slug that is already taken, naming the first file", () => {
     const copy = { ...naples, path: "data/cities/naples-copy.yaml" };
-    expect(messagesOf(() => validateContent(withFiles(sources, copy)))).toEqual([
+    expect(messagesOf(() => validateContent(withFiles(sources, naples, copy)))).toEqual([
       'data/cities/naples-copy.yaml:3:10 urlSlug: "naples" is already used by data/cities/naples.yaml',
     ]);
   });
