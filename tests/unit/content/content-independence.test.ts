@@ -1,6 +1,7 @@
 // Tests follow the content (issue 35): an editor's change that `flightsite build --strict` and `flightsite check`
 // accept (a city added, removed or renamed, another phone number) must leave `npm test` green. A test over the real
-// data/ derives what it expects from data/ (support/data-files.ts); a test of behaviour uses fixtures. This test
+// data/ derives what it expects from data/ (support/data-files.ts); a test of behaviour uses fixtures (a whole site:
+// the sample site, support/sample-site.ts, a frozen copy of data/ that editors never touch). This test
 // refuses, anywhere in tests/ and infra/test/, a number literal equal to one of today's city or page counts and
 // today's phone number in any form, both read from data/ now, so a test written against today's numbers fails here.
 // (Counts are looked for only in the assertions of tests that read data/, as the amount expected, not a bound; the
