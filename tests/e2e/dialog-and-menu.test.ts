@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, formsReady, useBrowser } from "./browser";
+import { cityFiles, destinationFiles } from "../unit/support/data-files";
+
+// A city of data/ with Spanish pages, and the first destination, whichever they are today (issue 35).
+const city = cityFiles().find((candidate) => candidate.spanish)!;
+const destination = destinationFiles()[0]!;
 
 const browser = useBrowser();
 
@@ -8,7 +13,7 @@ const activeId = (page: import("playwright-core").Page) => page.evaluate(() => d
 describe("the quote dialog", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`opens from Get a Quote at ${viewport.width} px, keeps focus inside, and returns it to the opener on Escape`, async () => {
-      const { page } = await browser.open("/naples/", { viewport });
+      const { page } = await browser.open(`/${city.urlSlug}/`, { viewport });
       await formsReady(page);
       const opener = page.locator(".hero a[data-quote-open]", { hasText: "Get a Quote" });
       await opener.click();
@@ -31,12 +36,12 @@ describe("the quote dialog", () => {
   }
 
   it("closes with its Close button, and opens from Request Callback too", async () => {
-    const { page } = await browser.open("/naples/flights-to-md-anderson-houston/");
+    const { page } = await browser.open(`/${city.urlSlug}/${destination.urlSegment}/`);
     await formsReady(page);
     await page.locator(".hero a[data-quote-open]", { hasText: "Get a Quote" }).click();
     await page.locator("#quote-dialog").getByRole("button", { name: "Close" }).click();
     expect(await page.locator("#quote-dialog").evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
-    const cityPage = await browser.open("/naples/");
+    const cityPage = await browser.open(`/${city.urlSlug}/`);
     await cityPage.page.locator(".hero a[data-quote-open]", { hasText: "Request Callback" }).click();
     expect(await cityPage.page.locator("#quote-dialog").evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
     await page.context().close();
@@ -53,7 +58,7 @@ describe("the quote dialog", () => {
   });
 
   it("is a plain link to /contact/#quote without JavaScript", async () => {
-    const { page } = await browser.open("/naples/", { before: async (p) => void (await p.context().route("**/*.js", (route) => route.abort())) });
+    const { page } = await browser.open(`/${city.urlSlug}/`, { before: async (p) => void (await p.context().route("**/*.js", (route) => route.abort())) });
     await page.locator(".hero a[data-quote-open]", { hasText: "Get a Quote" }).click();
     await page.waitForURL("**/contact/#quote");
     expect(await page.locator("#quote form").count()).toBe(1);
@@ -152,7 +157,7 @@ describe("the thank-you and 404 pages", () => {
 
 describe("a strict Content-Security-Policy", () => {
   it("blocks nothing the site needs: no inline script, no eval, no other origin", async () => {
-    for (const path of ["/", "/naples/", "/contact/", "/podcast/international-flights-made-simple/", "/thank-you/?case=AF12345678ABCD"]) {
+    for (const path of ["/", `/${city.urlSlug}/`, "/contact/", "/podcast/international-flights-made-simple/", "/thank-you/?case=AF12345678ABCD"]) {
       const { page, messages, context } = await browser.open(path);
       await page.waitForLoadState("networkidle");
       expect(messages.filter((m) => /Content Security Policy|Refused to/i.test(m)), path).toEqual([]);

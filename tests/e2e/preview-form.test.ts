@@ -7,6 +7,10 @@ import { sitePhone } from "../unit/support/data-files";
 import { serveProject } from "../unit/support/serve-project";
 import { createTempProject, type TempProject } from "../unit/support/temp-project";
 import { fillRequired, formsReady, useBrowser } from "./browser";
+import { cityFiles } from "../unit/support/data-files";
+
+// A city of data/ with Spanish pages, whichever it is today (issue 35).
+const city = cityFiles().find((candidate) => candidate.spanish)!;
 
 // A preview of the site (issue 27: `serve --base-path /previews/pr-42/ --preview`, as the preview workflow builds it)
 // must never pass a request on to the coordinators: its quote forms send nothing, with or without JavaScript, and
@@ -83,7 +87,7 @@ describe("the quote forms of a preview", () => {
   });
 
   it("gives the compact form in the footer the same notice, whose phone link calls", async () => {
-    const { page, close } = await open("naples/");
+    const { page, close } = await open(`${city.urlSlug}/`);
     const footer = page.locator(".footer-quote form");
     expect(await footer.locator(".form-preview-notice strong").textContent()).toBe(PREVIEW_NOTICE);
     expect(await footer.locator(".form-preview-notice a").getAttribute("href")).toBe(`tel:${sitePhone().tel}`);

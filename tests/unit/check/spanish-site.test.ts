@@ -20,7 +20,8 @@ describe("the quality gates on a site with Spanish pages", () => {
 
   beforeAll(async () => {
     const english = (await loadRealSite()).content;
-    const content = withSpanish(english, pseudoTranslation(english, { withoutCities: ["naples"] }));
+    // One city of data/ (the first, whichever it is today: issue 35) stays English only.
+    const content = withSpanish(english, pseudoTranslation(english, { withoutCities: [english.cities[0]!.urlSlug] }));
     const downloads = await generateDocuments(content);
     dir = mkdtempSync(path.join(tmpdir(), "flightsite-spanish-"));
     const write = (file: string, contents: string | Uint8Array) => {

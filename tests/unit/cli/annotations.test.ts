@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli";
 import { formatAnnotation } from "../../../src/errors";
+import { cityFiles } from "../support/data-files";
 import { projectRoot } from "../support/site";
 
 describe("workflow annotations", () => {
@@ -23,13 +24,22 @@ describe("workflow annotations", () => {
 
   describe("from flightsite build", () => {
     let work: string;
+    // The first city file of data/ (whichever it is today, issue 35); where its third FAQ's answer is, once edited.
+    const city = cityFiles()[0]!;
+    let line: number;
+    let column: number;
     beforeAll(async () => {
       work = await mkdtemp(path.join(os.tmpdir(), "flightsite-annotations-"));
       await cp(path.join(projectRoot, "data"), path.join(work, "data"), { recursive: true });
-      const naples = path.join(work, "data/cities/naples.yaml");
-      const text = await readFile(naples, "utf8");
+      const file = path.join(work, city.file);
+      const text = await readFile(file, "utf8");
       // The third FAQ's answer becomes a number.
-      await writeFile(naples, text.replace(/(- question: Can oxygen and monitoring be arranged for the flight\?\n {4}answer: )>-\n(?: {6}.*\n)+/, "$142\n"));
+      let third = -1;
+      for (let n = 0; n < 3; n++) third = text.indexOf("\n  - question: ", third + 1);
+      const edited = text.slice(0, third) + text.slice(third).replace(/(\n {4}answer: )(?:>-\n(?: {6}.*\n)+|.*\n)/, "$142\n");
+      await writeFile(file, edited);
+      const before = edited.slice(0, edited.indexOf("answer: 42\n", third)).split("\n");
+      [line, column] = [before.length, before.at(-1)!.length + "answer: ".length + 1];
     });
     afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -44,9 +54,9 @@ describe("workflow annotations", () => {
     it("prints each content problem also as an annotation when it runs in GitHub Actions", async () => {
       const { code, stdout, stderr } = await build({ GITHUB_ACTIONS: "true" });
       expect(code).toBe(1);
-      const file = path.relative(projectRoot, path.join(work, "data/cities/naples.yaml")).split(path.sep).join("/");
-      expect(stderr).toContain(`${file}:52:13 faqs[2].answer: expected string, got number`);
-      expect(stdout).toBe(`::error file=${file},line=52,col=13::faqs[2].answer: expected string, got number\n`);
+      const file = path.relative(projectRoot, path.join(work, city.file)).split(path.sep).join("/");
+      expect(stderr).toContain(`${file}:${line}:${column} faqs[2].answer: expected string, got number`);
+      expect(stdout).toBe(`::error file=${file},line=${line},col=${column}::faqs[2].answer: expected string, got number\n`);
     });
 
     it("prints no annotations anywhere else", async () => {

@@ -3,8 +3,8 @@ import { ContentValidator } from "../../../src/content/content-validator";
 import { validateContent } from "../../../src/content/validate";
 import { ContentError, formatContentError } from "../../../src/errors";
 import type { SourceFile } from "../../../src/content/types";
-import { cityFiles } from "../support/data-files";
-import { fixture, loadRealSite, messagesOf, withFiles } from "../support/site";
+import { cityFiles, destinationFiles } from "../support/data-files";
+import { fixtureCity, loadRealSite, messagesOf, withFiles } from "../support/site";
 
 // Each test takes the real data/ files and replaces or adds one or two files in memory.
 let sources: SourceFile[];
@@ -12,7 +12,12 @@ beforeAll(async () => {
   sources = (await loadRealSite()).sources;
 });
 
-const naples = fixture("city-naples.yaml", "data/cities/naples.yaml");
+// The fixture city, whose nearby cities are three city files of data/ (whichever they are today, issue 35).
+const naples = fixtureCity("data/cities/naples.yaml");
+const nearby = /nearbyCity1: \{ name: [^,]+, slug: ([^ ]+) \}/.exec(naples.text)![1]!;
+/** A slug one letter short of `slug`: a typo that the hint corrects. */
+const misspelt = (slug: string) => slug.slice(0, -3) + slug.slice(-2);
+const destination = destinationFiles()[0]!;
 const edited = (file: SourceFile, from: string, to: string): SourceFile => {
   if (!file.text.includes(from)) throw new Error(`${file.path} has no ${from}`);
   return { ...file, text: file.text.replace(from, to) };
@@ -20,6 +25,11 @@ const edited = (file: SourceFile, from: string, to: string): SourceFile => {
 const realFile = (path: string) => sources.find((f) => f.path === path)!;
 /** The line (1-based) of a file of data/ where `text` starts: the real files' lines move as editors edit them. */
 const lineOf = (file: SourceFile, text: string) => file.text.slice(0, file.text.indexOf(text)).split("\n").length;
+/** line:column (both 1-based) where `text` starts in a file. */
+const positionOf = (file: SourceFile, text: string) => {
+  const before = file.text.slice(0, file.text.indexOf(text)).split("\n");
+  return `${before.length}:${before.at(-1)!.length + 1}`;
+};
 
 describe("validateContent", () => {
   it("accepts the real content of data/ with the fixture city in place of Naples", () => {
@@ -31,36 +41,38 @@ describe("validateContent", () => {
 
   it("refuses a second city with a slug that is already taken, naming the first file", () => {
     const copy = { ...naples, path: "data/cities/naples-copy.yaml" };
-    expect(messagesOf(() => validateContent(withFiles(sources, copy)))).toEqual([
+    expect(messagesOf(() => validateContent(withFiles(sources, naples, copy)))).toEqual([
       'data/cities/naples-copy.yaml:3:10 urlSlug: "naples" is already used by data/cities/naples.yaml',
     ]);
   });
 
   it("points a nearby-city slug that names no city at the slug, with a did-you-mean hint", () => {
-    const file = edited(naples, "slug: marco-island", "slug: marco-islnd");
+    const file = edited(naples, `slug: ${nearby}`, `slug: ${misspelt(nearby)}`);
     expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
-      'data/cities/naples.yaml:7:42 nearbyCity1.slug: no city "marco-islnd" in data/cities/ (did you mean "marco-island"?)',
+      `data/cities/naples.yaml:${positionOf(file, misspelt(nearby))} nearbyCity1.slug: no city "${misspelt(nearby)}" in data/cities/ (did you mean "${nearby}"?)`,
     ]);
   });
 
   it("tells the editor to leave out the slug of a nearby place that has no page", () => {
-    const file = edited(naples, "slug: marco-island", "slug: jupiter");
+    // A made-up place, like nothing in data/cities/: a real town might be added one day.
+    const file = edited(naples, `slug: ${nearby}`, "slug: qqqxxz");
     expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
-      'data/cities/naples.yaml:7:42 nearbyCity1.slug: no city "jupiter" in data/cities/; leave out slug for a place without its own page',
+      `data/cities/naples.yaml:${positionOf(file, "qqqxxz")} nearbyCity1.slug: no city "qqqxxz" in data/cities/; leave out slug for a place without its own page`,
     ]);
   });
 
   it("points a destination override that names no destination at its key, with a did-you-mean hint", () => {
-    const file = { ...naples, text: `${naples.text}destinations:\n  md-andersen:\n    intro: A Naples intro.\n` };
+    const wrong = misspelt(destination.slug);
+    const file = { ...naples, text: `${naples.text}destinations:\n  ${wrong}:\n    intro: A Naples intro.\n` };
     expect(messagesOf(() => validateContent(withFiles(sources, file)))).toEqual([
-      'data/cities/naples.yaml:27:3 destinations.md-andersen: no destination "md-andersen" in data/destinations/ (did you mean "md-anderson"?)',
+      `data/cities/naples.yaml:27:3 destinations.${wrong}: no destination "${wrong}" in data/destinations/ (did you mean "${destination.slug}"?)`,
     ]);
   });
 
   it("accepts a destination override that names a destination", () => {
-    const file = { ...naples, text: `${naples.text}destinations:\n  md-anderson:\n    intro: A Naples intro.\n` };
+    const file = { ...naples, text: `${naples.text}destinations:\n  ${destination.slug}:\n    intro: A Naples intro.\n` };
     expect(validateContent(withFiles(sources, file)).cities.find((c) => c.urlSlug === "naples")?.destinations).toEqual({
-      "md-anderson": { intro: "A Naples intro." },
+      [destination.slug]: { intro: "A Naples intro." },
     });
   });
 
@@ -121,15 +133,18 @@ describe("validateContent", () => {
       "title:",
       "titel:",
     );
-    const page = edited(realFile("data/pages/about.yaml"), "heading: About Us", "heading: 7");
-    const destination = edited(realFile("data/destinations/md-anderson.yaml"), "code: IAH", "code: iah");
-    const error = catchContentError(() => validateContent(withFiles(sources, city, page, destination)));
+    const about = realFile("data/pages/about.yaml");
+    const page = edited(about, /^heading: .*$/m.exec(about.text)![0], "heading: 7");
+    const target = realFile(destination.file);
+    const code = /code: ([A-Z]{3})/.exec(target.text)![1]!;
+    const changed = edited(target, `code: ${code}`, `code: ${code.toLowerCase()}`);
+    const error = catchContentError(() => validateContent(withFiles(sources, city, page, changed)));
     expect(formatContentError(error).split("\n")).toEqual([
-      "flightsite: 5 problems in data/cities/naples.yaml, data/pages/about.yaml, data/destinations/md-anderson.yaml",
+      `flightsite: 5 problems in data/cities/naples.yaml, data/pages/about.yaml, ${destination.file}`,
       "data/cities/naples.yaml:2:1 title: is required",
       'data/cities/naples.yaml:4:1 titel: is not a known field (did you mean "title"?)',
       "data/cities/naples.yaml:23:13 faqs[2].answer: expected string, got number",
-      `data/destinations/md-anderson.yaml:${lineOf(destination, "code: iah")}:11 arrivalAirports[0].code: must be a 3-letter IATA code in capitals, like APF`,
+      `${destination.file}:${lineOf(changed, `code: ${code.toLowerCase()}`)}:11 arrivalAirports[0].code: must be a 3-letter IATA code in capitals, like APF`,
       `data/pages/about.yaml:${lineOf(page, "heading: 7")}:10 heading: expected string, got number`,
     ]);
   });
@@ -148,10 +163,17 @@ describe("validateContent", () => {
   });
 
   it("still suggests a city whose own file is broken for a misspelt reference to it", () => {
-    const broken = edited(naples, "cityName: Naples", "cityName: 7");
-    const sarasota = edited(realFile("data/cities/sarasota.yaml"), "slug: naples", "slug: napels");
-    expect(messagesOf(() => validateContent(withFiles(sources, broken, sarasota)))).toContain(
-      'data/cities/sarasota.yaml:18:9 nearbyCity2.slug: no city "napels" in data/cities/ (did you mean "naples"?)',
+    // A city of data/ that links to another (whichever they are today, issue 35): the other's file breaks, the link
+    // to it is misspelt.
+    const linking = cityFiles().find((city) => city.nearby.some((place) => place.slug && cityFiles().some((other) => other.urlSlug === place.slug)))!;
+    const index = linking.nearby.findIndex((place) => place.slug && cityFiles().some((other) => other.urlSlug === place.slug));
+    const target = cityFiles().find((city) => city.urlSlug === linking.nearby[index]!.slug)!;
+    const broken = edited(realFile(target.file), `cityName: ${target.cityName}`, "cityName: 7");
+    const linkingFile = realFile(linking.file);
+    const at = linkingFile.text.indexOf(`slug: ${target.urlSlug}`, linkingFile.text.indexOf(`nearbyCity${index + 1}:`));
+    const misspelling = { ...linkingFile, text: `${linkingFile.text.slice(0, at)}slug: ${misspelt(target.urlSlug)}${linkingFile.text.slice(at + `slug: ${target.urlSlug}`.length)}` };
+    expect(messagesOf(() => validateContent(withFiles(sources, broken, misspelling)))).toContain(
+      `${linking.file}:${positionOf(misspelling, `slug: ${misspelt(target.urlSlug)}`).replace(/\d+$/, (column) => String(Number(column) + 6))} nearbyCity${index + 1}.slug: no city "${misspelt(target.urlSlug)}" in data/cities/ (did you mean "${target.urlSlug}"?)`,
     );
   });
 
@@ -172,27 +194,32 @@ describe("validateContent", () => {
 describe("ContentValidator", () => {
   // As the dev server reads data/: the same files in the same order, a saved one replaced in its place.
   const saved = (...changed: SourceFile[]) => sources.map((f) => changed.find((c) => c.path === f.path) ?? f);
-  const naplesFile = () => realFile("data/cities/naples.yaml");
+  // A city of data/ with a nearby city that has a page, and another city (whichever they are today, issue 35).
+  const sample = cityFiles().find((city) => city.nearby.some((place) => place.slug))!;
+  const other = cityFiles().find((city) => city.urlSlug !== sample.urlSlug)!;
+  const sampleNearby = sample.nearby.find((place) => place.slug)!.slug!;
+  const sampleFile = () => realFile(sample.file);
 
   it("gives for a city's save the content validateContent gives, keeping every other part as it was", () => {
     const validator = new ContentValidator();
     const first = validator.validate(sources);
-    const files = saved(edited(naplesFile(), "name: Naples Airport", "name: Naples Municipal Airport"));
+    const airport = sample.airports[0]!.name;
+    const files = saved(edited(sampleFile(), `name: ${airport}`, `name: ${airport} Municipal`));
     const content = validator.validate(files);
     expect(content).toEqual(validateContent(files));
     expect(content.destinations).toBe(first.destinations);
-    expect(content.cities.find((c) => c.urlSlug === "naples")?.airports[0]?.name).toBe("Naples Municipal Airport");
+    expect(content.cities.find((c) => c.urlSlug === sample.urlSlug)?.airports[0]?.name).toBe(`${airport} Municipal`);
   });
 
   it("reports a saved city's problems exactly as validateContent does, and accepts the fix", () => {
     const validator = new ContentValidator();
     validator.validate(sources);
     for (const broken of [
-      edited(naplesFile(), "slug: marco-island", "slug: marco-islnd"),
-      edited(naplesFile(), "slug: marco-island", "slug: naples"),
-      edited(naplesFile(), "urlSlug: naples", "urlSlug: sarasota"),
-      edited(naplesFile(), "cityName: Naples", "cityName: 7"),
-      { ...naplesFile(), text: `${naplesFile().text}destinations:\n  md-andersen:\n    intro: A Naples intro.\n` },
+      edited(sampleFile(), `slug: ${sampleNearby}`, `slug: ${misspelt(sampleNearby)}`),
+      edited(sampleFile(), `slug: ${sampleNearby}`, `slug: ${sample.urlSlug}`),
+      edited(sampleFile(), `urlSlug: ${sample.urlSlug}`, `urlSlug: ${other.urlSlug}`),
+      edited(sampleFile(), `cityName: ${sample.cityName}`, "cityName: 7"),
+      { ...sampleFile(), text: `${sampleFile().text}destinations:\n  ${misspelt(destination.slug)}:\n    intro: An intro.\n` },
     ]) {
       const files = saved(broken);
       const messages = messagesOf(() => validateContent(files));
@@ -205,9 +232,9 @@ describe("ContentValidator", () => {
   it("checks the whole site again when a city's name changes, or a file comes or goes", () => {
     const validator = new ContentValidator();
     validator.validate(sources);
-    const renamed = saved(edited(naplesFile(), "cityName: Naples", "cityName: Aaa Naples"));
-    expect(validator.validate(renamed).cities[0]?.cityName).toBe("Aaa Naples");
-    const fewer = sources.filter((f) => f.path !== "data/cities/naples.yaml");
+    const renamed = saved(edited(sampleFile(), `cityName: ${sample.cityName}`, `cityName: Aaa ${sample.cityName}`));
+    expect(validator.validate(renamed).cities[0]?.cityName).toBe(`Aaa ${sample.cityName}`);
+    const fewer = sources.filter((f) => f.path !== sample.file);
     expect(messagesOf(() => validator.validate(fewer))).toEqual(messagesOf(() => validateContent(fewer)));
   });
 });

@@ -16,6 +16,7 @@ import { DeployError } from "../../../src/errors";
 import { withoutLock } from "../support/built-site";
 import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+import { sampleDataDir } from "../support/sample-site";
 
 const bucket = "flightsite-test";
 
@@ -29,7 +30,7 @@ describe("flightsite deploy", () => {
   let requests: string[];
 
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
     const buildInto = async (name: keyof typeof sites) => {
       sites[name] = path.join(project.root, name);
       await build({ root: project.root, dataDir: project.dataDir, outDir: sites[name], threads: 1 });

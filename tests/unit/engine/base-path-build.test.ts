@@ -13,6 +13,7 @@ import { readBuiltSite } from "../../../src/check/site";
 import { PREVIEW_NOTICE } from "../../../client/islands/QuoteForm";
 import { sitePhone } from "../support/data-files";
 import { projectRoot } from "../support/site";
+import { sampleDataDir } from "../support/sample-site";
 
 const live = "https://www.floridamedicalflights.example";
 const prefix = "/previews/pr-42/";
@@ -25,7 +26,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 
 async function buildInto(name: string, options: { basePath?: string; preview?: boolean; cache?: boolean }) {
   const outDir = path.join(folder, name);
-  const result = await build({ root: projectRoot, dataDir: path.join(projectRoot, "data"), outDir, threads: 1, ...options });
+  const result = await build({ root: projectRoot, dataDir: sampleDataDir, outDir, threads: 1, ...options });
   const files = (await readdir(outDir, { recursive: true })).map(String);
   const read = (file: string) => readFile(path.join(outDir, file), "utf8");
   return { outDir, result, files, read };
@@ -136,8 +137,8 @@ describe("a preview build (--base-path and --preview)", () => {
       forms.each((_, form) => {
         const notice = $(form).find(".form-preview-notice");
         expect(notice.find("strong").text()).toBe(PREVIEW_NOTICE);
-        expect(notice.text()).toContain(`To ask for a quote, please call ${sitePhone().display}: a coordinator answers 24/7.`);
-        expect(notice.find(`a[href='tel:${sitePhone().tel}']`).length).toBe(1);
+        expect(notice.text()).toContain(`To ask for a quote, please call ${sitePhone(sampleDataDir).display}: a coordinator answers 24/7.`);
+        expect(notice.find(`a[href='tel:${sitePhone(sampleDataDir).tel}']`).length).toBe(1);
       });
     }
   });

@@ -6,7 +6,7 @@ import { buildCacheFile, cachedDocuments, readBuildCache } from "../../../src/en
 import { codeId } from "../../../src/engine/code-id";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 import { differences } from "../support/differences";
-import { loadRealSite } from "../support/site";
+import { loadSampleSite, sampleDataDir } from "../support/sample-site";
 
 // The build cache (issue 14): a build renders only the files whose inputs changed and links the rest from the last
 // output. Whatever the edits, the output must stay exactly what a clean build without the cache writes. What the
@@ -25,7 +25,7 @@ describe("the build cache", () => {
   const file = (name: string) => path.join(project.dataDir, name);
 
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
   });
   afterAll(() => project?.remove());
 
@@ -162,7 +162,7 @@ describe("the downloads kept in the build cache", () => {
       await mkdir(folder, { recursive: true });
       await writeFile(path.join(folder, "0123456789abcdef0123456789abcdef01234567.json"), "[]");
       await writeFile(path.join(folder, "fedcba9876543210fedcba9876543210fedcba98.json.tmp-1-another"), "[");
-      const { content } = await loadRealSite();
+      const { content } = await loadSampleSite();
       const downloads = await cachedDocuments(root, "code", content);
       const names = await readdir(folder);
       expect(names.filter((name) => name.includes(".tmp-"))).toEqual(["fedcba9876543210fedcba9876543210fedcba98.json.tmp-1-another"]);

@@ -12,8 +12,8 @@ import { ContentError } from "../../../src/errors";
 import { differences } from "../support/differences";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 import { cityFiles } from "../support/data-files";
-import { loadRealSite } from "../support/site";
 import { nearbyAirportsRenderer, nearbyCities } from "../support/nearby-airports";
+import { loadSampleSite, sampleDataDir } from "../support/sample-site";
 
 // The build engine (issue 14) behind both `flightsite build` (cache on disk, output written whole) and `serve --watch`
 // (cache in memory, output updated in place). Whatever the edits and whichever the parts, the output must stay
@@ -48,7 +48,7 @@ describe("the build engine", () => {
   };
 
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
   });
   afterAll(() => project?.remove());
   beforeEach(async () => {
@@ -225,14 +225,14 @@ describe("the build engine", () => {
   describe("what a page is made from, stated once in the route table", () => {
     // Naples' airport is named on the pages of the cities that name Naples as nearby (as their files say), once the
     // template shows it; the Spanish page of each that data/es/ translates shows it as its English one does.
-    const readers = cityFiles().filter((city) => city.nearby.some((place) => place.slug === "naples"));
+    const readers = cityFiles(sampleDataDir).filter((city) => city.nearby.some((place) => place.slug === "naples"));
     const readersOfNaples = readers.map((city) => `${city.urlSlug}/index.html`).sort();
     const readerPages = [...readersOfNaples, ...readers.filter((city) => city.spanish).map((city) => `es/${city.urlSlug}/index.html`)];
     const naples = () => file("cities/naples.yaml");
     const renamed = "name: Naples Municipal Airport";
 
     it("knows from the real data which cities name Naples as nearby", async () => {
-      const { content } = await loadRealSite();
+      const { content } = await loadSampleSite();
       const readers = content.cities.filter((city) => nearbyCities(content, city).some((other) => other.urlSlug === "naples"));
       expect(readers.map((city) => `${city.urlSlug}/index.html`).sort()).toEqual(readersOfNaples);
     });

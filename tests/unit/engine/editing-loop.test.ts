@@ -115,6 +115,7 @@ describe("an editor's week", () => {
 
   it("adds a hero photo to the home page with English text: the Spanish home page stays, its alt marked English, and --strict says where", async () => {
     await mkdir(data("images"), { recursive: true });
+    // As wide as a hero photo is shown (1600 px): a narrower one is refused as blurred.
     await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#3a6f8f" } }).jpeg().toFile(data("images/cabin.jpg"));
     await editYaml(data("home.yaml"), (document) => {
       document.set("photo", { src: "cabin.jpg", alt: "The stretcher set up in the aircraft cabin", rights: "own", credit: "Jane Doe", hero: true });

@@ -14,8 +14,9 @@ import { updatedOutput } from "../../../src/engine/write-output";
 import { PhotoStage } from "../../../src/engine/photos";
 import { formatProblem } from "../../../src/errors";
 import { isContentHashed } from "../../../src/deploy/plan";
-import { loadRealSite, problemsOf } from "../support/site";
+import { problemsOf } from "../support/site";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+import { loadSampleSite, sampleDataDir } from "../support/sample-site";
 
 // The photo pipeline (issue 30): fixture photos made here with sharp, with EXIF, GPS and an ICC profile in them, put
 // on a copy of the real site, built as `flightsite build` and `serve --watch` build it.
@@ -35,7 +36,7 @@ describe("photos in a build", () => {
   const page = async (name: string) => load(await readFile(out(name), "utf8"));
 
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
     await mkdir(path.join(project.dataDir, "images/crew"), { recursive: true });
     await writeFile(path.join(project.dataDir, "images/cabin.jpg"), await cameraPhoto(2000, 1600, "#3a6e8f"));
     await writeFile(path.join(project.dataDir, "images/crew/nurse.png"), await cameraPhoto(1000, 800, "#8f6e3a", "png"));
@@ -149,7 +150,7 @@ describe("a photo file that is not a photo", () => {
       await writeFile(path.join(dataDir, "images/notes.jpg"), "meeting notes, saved with the wrong name");
       const whole = await cameraPhoto(200, 160, "#336699");
       await writeFile(path.join(dataDir, "images/cut.jpg"), whole.subarray(0, 300));
-      const { content } = await loadRealSite();
+      const { content } = await loadSampleSite();
       const photo = (src: string) => ({ src, alt: "A cabin", rights: "own" as const });
       const broken = { ...content, home: { ...content.home, photo: photo("notes.jpg") }, pages: content.pages.map((page, i) => (i === 0 ? { ...page, photo: photo("cut.jpg") } : page)) };
       const stage = new PhotoStage(root, dataDir);
@@ -179,7 +180,7 @@ describe("a photo narrower than its slot shows it", () => {
   });
 
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
     await mkdir(path.join(project.dataDir, "images"), { recursive: true });
     await writeFile(path.join(project.dataDir, "images/small.jpg"), await cameraPhoto(210, 140, "#3a6e8f"));
     // A section photo as wide as its slot's largest width: no warning.

@@ -4,16 +4,17 @@ import { cityRoutes, createRoutes, listedCity } from "../../../src/site/routes";
 import { lazyPage } from "../../../src/site/page-route";
 import { renderNonPage, renderPage } from "../../../src/render/render-route";
 import { stageTimer } from "../../../src/engine/stages";
-import { loadRealSite, testAssets } from "../support/site";
+import { testAssets } from "../support/site";
 import type { Renderer } from "../../../src/render/renderer-bundle";
 import type { City, Route, SiteContent } from "../../../src/content/types";
+import { loadSampleSite } from "../support/sample-site";
 
 const renderer: Renderer = { id: "code", createRoutes, cityRoutes, listedCity, renderPage, renderNonPage };
 let content: SiteContent;
 let routes: Route[];
 
 beforeAll(async () => {
-  ({ content, routes } = await loadRealSite());
+  ({ content, routes } = await loadSampleSite());
 });
 
 /** A run made from `validated`, with everything else the same object every time (as the dev server keeps it). */

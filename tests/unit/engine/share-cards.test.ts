@@ -15,16 +15,17 @@ import type { EngineResult } from "../../../src/engine/stages";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 import { cityFiles, sitePhone } from "../support/data-files";
 import { projectRoot } from "../support/site";
+import { sampleDataDir } from "../support/sample-site";
 
 // Share cards (issue 30, point 3): every page of the real site names its card in its head, the card is in the output,
 // and a card once drawn is never drawn again.
 
 const baseUrl = "https://www.floridamedicalflights.example";
-const phone = sitePhone().display;
+const phone = sitePhone(sampleDataDir).display;
 
 describe("the share cards of the real site", () => {
   const store = memoryStore();
-  const options = { root: projectRoot, dataDir: path.join(projectRoot, "data"), outDir: path.join(projectRoot, "dist-not-written") };
+  const options = { root: projectRoot, dataDir: sampleDataDir, outDir: path.join(projectRoot, "dist-not-written") };
   const engine = (more: { basePath?: string } = {}) => {
     const output = memoryOutput();
     return { output, engine: new BuildEngine({ ...options, ...more }, { cache: undefined, output, renderer: staticRenderer("test"), cards: store }) };
@@ -68,7 +69,7 @@ describe("the share cards of the real site", () => {
     const $ = load(String(site.output.files.get("privacy/index.html")));
     expect($('meta[property="og:image"]').attr("content")).toMatch(/^https:\/\/www\.floridamedicalflights\.example\/assets\/cards\/privacy\.[A-Z2-7]{8}\.png$/);
     expect($('meta[property="og:image:alt"]').attr("content")).toBe(`Privacy. Florida Medical Flights, call ${phone}.`);
-    const city = load(String(site.output.files.get(`${cityFiles()[0]!.urlSlug}/index.html`)));
+    const city = load(String(site.output.files.get(`${cityFiles(sampleDataDir)[0]!.urlSlug}/index.html`)));
     expect(city('meta[property="og:image:alt"]').attr("content")).toBe(`${city("head title").text()}. Florida Medical Flights, call ${phone}.`);
   });
 
@@ -105,7 +106,7 @@ describe("the share cards of the real site", () => {
   // Issue 35 (point 5): a publish starts from a fresh checkout (no dist/) and the cache's store; a change to one city
   // draws that city's card alone, and the summary says so.
   it("draws only the retitled city's card into a fresh output when the store holds the rest, and the summary says so", async () => {
-    const project = await createTempProject();
+    const project = await createTempProject({ data: sampleDataDir });
     try {
       // Any city will do: the first one's title, in capitals (the same length, so within its limit).
       const city = path.join(project.dataDir, "cities", (await readdir(path.join(project.dataDir, "cities"))).sort()[0]!);
@@ -135,7 +136,7 @@ describe("the share cards of the real site", () => {
 describe("the share cards in the dev server", () => {
   let project: TempProject;
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
   });
   afterAll(() => project?.remove());
 

@@ -8,8 +8,9 @@ import { generateDocuments } from "../../../src/documents/generate";
 import { prewarm, renderAll, renderThreadsFor } from "../../../src/render/pool";
 import { ContentError } from "../../../src/errors";
 import { cityFiles } from "../support/data-files";
-import { loadRealSite, projectRoot, testAssets } from "../support/site";
+import { projectRoot, testAssets } from "../support/site";
 import { createTempProject, editFile } from "../support/temp-project";
+import { loadSampleSite, sampleDataDir } from "../support/sample-site";
 
 describe("rendering on several threads", () => {
   it("writes, for a few hundred generated cities, byte for byte the site one thread writes", async () => {
@@ -39,7 +40,7 @@ describe("rendering on several threads", () => {
   }, 120_000);
 
   it("hands on the links and ids found on each page, as it renders", async () => {
-    const { content } = await loadRealSite();
+    const { content } = await loadSampleSite();
     const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
     try {
       const found = new Map<string, { links: string[]; ids: string[] }>();
@@ -57,7 +58,7 @@ describe("rendering on several threads", () => {
   }, 60_000);
 
   it("passes on what a worker thread throws, from a pool started early", async () => {
-    const { content } = await loadRealSite();
+    const { content } = await loadSampleSite();
     const broken = { ...content, cities: [{ ...content.cities[0]!, airports: null }] } as unknown as typeof content;
     const input = { content: broken, assets: testAssets, downloads: await generateDocuments(content) };
     const out = await mkdtemp(path.join(os.tmpdir(), "flightsite-render-"));
@@ -70,7 +71,7 @@ describe("rendering on several threads", () => {
   }, 60_000);
 
   it("reports the first failure and stops the other workers, whose own failures go unremarked", async () => {
-    const { content } = await loadRealSite();
+    const { content } = await loadSampleSite();
     const broken = { ...content, home: null } as unknown as typeof content;
     const unhandled: unknown[] = [];
     const collect = (reason: unknown) => void unhandled.push(reason);
@@ -88,7 +89,7 @@ describe("rendering on several threads", () => {
   }, 60_000);
 
   it("reports a content mistake in a file parsed on a thread exactly as one thread does, its place included", async () => {
-    const project = await createTempProject();
+    const project = await createTempProject({ data: sampleDataDir });
     try {
       // Several files, each parsed on a different thread: a schema problem, and a cross-file one found later.
       await editFile(path.join(project.dataDir, "cities/naples.yaml"), /^cityName: .*$/m, "cityName: 12");
@@ -113,7 +114,7 @@ describe("rendering on several threads", () => {
   }, 60_000);
 
   it("uses one thread for a site of this size, and several from a thousand city and destination pages", async () => {
-    const { content } = await loadRealSite();
+    const { content } = await loadSampleSite();
     expect(renderThreadsFor(content)).toBe(1);
     const many = { ...content, cities: Array.from({ length: 334 }, () => content.cities[0]!) };
     expect(renderThreadsFor(many)).toBe(Math.max(1, (await import("node:os")).availableParallelism()));

@@ -2,14 +2,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../../src/render/render-route";
 import { translateBodies, translateLinks } from "../../../src/render/translated-links";
-import { loadRealSite } from "../support/site";
 import { markPhoneNumbers } from "../../../templates/phone-numbers";
+import { loadSampleSite } from "../support/sample-site";
 
 // The header, footer and quote forms are rendered once per build and spliced into each page (templates/Once.tsx,
 // issue 14). Splicing must never change a byte: every page equals the page rendered in one piece.
 describe("parts shared by many pages", () => {
   it("leave every page of the site byte for byte as rendering it in one piece gives", async () => {
-    const { content, routes } = await loadRealSite();
+    const { content, routes } = await loadSampleSite();
     const pages = routes.filter((route) => route.kind === "page");
     expect(pages.length).toBeGreaterThan(80);
     expect(pages.some((route) => route.translated)).toBe(true);
@@ -25,7 +25,7 @@ describe("parts shared by many pages", () => {
   }, 60_000);
 
   it("mark the current page in the header on the pages of the main navigation only", async () => {
-    const { content, routes } = await loadRealSite();
+    const { content, routes } = await loadSampleSite();
     const header = (url: string) => /<header[\s\S]*<\/header>/.exec(String(renderRoute(routes.find((r) => r.url === url)!, { site: content.site }).contents))![0];
     expect(header("/about/")).toContain('<a href="/about/" aria-current="page">About</a>');
     expect(header("/naples/")).not.toContain('aria-current="page"');

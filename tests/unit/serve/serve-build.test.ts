@@ -5,8 +5,8 @@ import { build } from "../../../src/engine/build";
 import { manifestFile } from "../../../src/engine/manifest";
 import { DevBuild } from "../../../src/serve/dev-build";
 import { differences } from "../support/differences";
-import { loadRealSite } from "../support/site";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+import { loadSampleSite, sampleDataDir } from "../support/sample-site";
 
 // The watch build (the build engine with its cache in memory, src/serve/dev-build.ts) rewrites only what changed.
 // These tests hold it to the one promise that matters: whatever the edits, saved as a watcher reports them, the output
@@ -15,7 +15,7 @@ import { createTempProject, editFile, type TempProject } from "../support/temp-p
 describe("the watch build", () => {
   let project: TempProject;
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
   });
   afterAll(() => project?.remove());
 
@@ -63,7 +63,7 @@ describe("the watch build", () => {
     await editFile(file("site.yaml"), "tagline: There When You Need Us", "tagline: There When You Need Us, Day and Night");
     const second = await builder.rebuild([file("destinations/md-anderson.yaml"), file("site.yaml")]);
     // Every English page of the site (as many as data/ gives: one city became another): the Spanish ones keep their own tagline.
-    const englishPages = (await loadRealSite()).routes.filter((route) => route.kind === "page" && !route.translated);
+    const englishPages = (await loadSampleSite()).routes.filter((route) => route.kind === "page" && !route.translated);
     expect(second.written.filter((name) => name.endsWith(".html"))).toHaveLength(englishPages.length);
     expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
   }, 60_000);

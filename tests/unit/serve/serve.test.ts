@@ -10,6 +10,7 @@ import type { DevServer } from "../../../src/serve/serve";
 import { openEventStream, type EventStream } from "../support/event-stream";
 import { quotesFileOf, serveProject } from "../support/serve-project";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
+import { sampleDataDir } from "../support/sample-site";
 
 function startServer(project: TempProject, watch: boolean, output: string[] = []): Promise<DevServer> {
   const keep = (text: string) => void output.push(text);
@@ -24,7 +25,7 @@ describe("flightsite serve", () => {
   const url = (pathname: string) => new URL(pathname, server.url).href;
 
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
     server = await startServer(project, false);
   }, 60_000);
   afterAll(async () => {
@@ -144,7 +145,7 @@ describe("flightsite serve", () => {
   });
 
   it("refuses to start without --watch when the content has a mistake", async () => {
-    const broken = await createTempProject();
+    const broken = await createTempProject({ data: sampleDataDir });
     try {
       await editFile(path.join(broken.dataDir, "cities/naples.yaml"), /^cityName: Naples$/m, 'cityName: ""');
       await expect(startServer(broken, false)).rejects.toBeInstanceOf(ContentError);
@@ -163,7 +164,7 @@ describe("flightsite serve --watch", () => {
   const naplesFile = () => path.join(project.dataDir, "cities/naples.yaml");
 
   beforeAll(async () => {
-    project = await createTempProject();
+    project = await createTempProject({ data: sampleDataDir });
     server = await startServer(project, true, output);
     events = await openEventStream(url(eventsPath));
   }, 60_000);

@@ -10,8 +10,9 @@ import { createRoutes } from "../../../src/site/routes";
 import { renderSitemap } from "../../../src/site/sitemap";
 import type { Download, Route, SiteContent } from "../../../src/content/types";
 import { en } from "../../../templates/text/en";
-import { loadRealSite, testAssets } from "../support/site";
+import { testAssets } from "../support/site";
 import { pseudoTranslation, withSpanish, type PseudoTranslationOptions } from "../support/translation";
+import { loadSampleSite } from "../support/sample-site";
 
 let english: SiteContent;
 let content: SiteContent;
@@ -21,7 +22,7 @@ const left = "naples";
 
 beforeAll(async () => {
   // The English of data/ alone: its own Spanish (data/es/) is left out for the stand-in translation made here.
-  english = { ...(await loadRealSite()).content, translations: {} };
+  english = { ...(await loadSampleSite()).content, translations: {} };
   content = withSpanish(english, pseudoTranslation(english, { withoutCities: [left] }));
   downloads = await generateDocuments(content);
   routes = createRoutes(content, testAssets, downloads);

@@ -10,6 +10,7 @@ import { ContentError, formatProblem, type ContentProblem } from "../../../src/e
 import { renderRoute as renderRouteWith } from "../../../src/render/render-route";
 import { createRoutes } from "../../../src/site/routes";
 import type { AssetUrls, OutputFile, Route, SiteContent, SourceFile } from "../../../src/content/types";
+import { cityFiles } from "./data-files";
 
 export const projectRoot = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
@@ -22,35 +23,42 @@ export interface RealSite {
   routes: Route[];
 }
 
-let realSite: Promise<RealSite> | undefined;
+const sites = new Map<string, Promise<RealSite>>();
 
 /** data/ as the build sees it: source files, validated content and the route table. */
 export function loadRealSite(): Promise<RealSite> {
-  realSite ??= (async () => {
-    const sources = await loadSourceFiles(path.join(projectRoot, "data"), projectRoot);
-    const content = validateContent(sources);
-    const downloads = await generateDocuments(content);
-    return { sources, content, routes: createRoutes(content, testAssets, downloads) };
-  })();
-  return realSite;
+  return loadSiteAt(projectRoot);
 }
 
-/** One route of the real site rendered as the build renders it. */
-export async function renderRoute(route: Route): Promise<OutputFile> {
-  const { content } = await loadRealSite();
+/** The data/ folder of a project (the real one, or tests/fixtures/sample-site: sample-site.ts), loaded once. */
+export function loadSiteAt(root: string): Promise<RealSite> {
+  if (!sites.has(root)) {
+    sites.set(root, (async () => {
+      const sources = await loadSourceFiles(path.join(root, "data"), root);
+      const content = validateContent(sources);
+      const downloads = await generateDocuments(content);
+      return { sources, content, routes: createRoutes(content, testAssets, downloads) };
+    })());
+  }
+  return sites.get(root)!;
+}
+
+/** One route of the real site (or of the project at `root`) rendered as the build renders it. */
+export async function renderRoute(route: Route, root = projectRoot): Promise<OutputFile> {
+  const { content } = await loadSiteAt(root);
   return renderRouteWith(route, { site: content.site });
 }
 
-/** The route of one URL of the real site; fails the test when there is none. */
-export async function routeOf(url: string): Promise<Route> {
-  const route = (await loadRealSite()).routes.find((r) => r.url === url);
+/** The route of one URL of the real site (or of the project at `root`); fails the test when there is none. */
+export async function routeOf(url: string, root = projectRoot): Promise<Route> {
+  const route = (await loadSiteAt(root)).routes.find((r) => r.url === url);
   if (!route) throw new Error(`no route for ${url}`);
   return route;
 }
 
-/** The rendered HTML of one page of the real site, ready to query. */
-export async function renderPage(url: string): Promise<CheerioAPI> {
-  return load(String((await renderRoute(await routeOf(url))).contents));
+/** The rendered HTML of one page of the real site (or of the project at `root`), ready to query. */
+export async function renderPage(url: string, root = projectRoot): Promise<CheerioAPI> {
+  return load(String((await renderRoute(await routeOf(url, root), root)).contents));
 }
 
 /** The JSON-LD blocks of a page, parsed, by their @type. */
@@ -85,6 +93,22 @@ export function problemsOf(run: () => unknown): ContentProblem[] {
 /** A file of tests/fixtures/ as a data file at `dataPath` (line numbers in assertions count from the fixture). */
 export function fixture(name: string, dataPath: string): SourceFile {
   return { path: dataPath, text: readFileSync(path.join(projectRoot, "tests/fixtures", name), "utf8") };
+}
+
+/**
+ * tests/fixtures/city-naples.yaml as a data file at `dataPath`, its three nearby cities set to the first three city
+ * files of today's data/ other than itself (issue 35): a fixture that named real cities would stop validating beside
+ * data/ when an editor removes one of them. Its lines stay the fixture's; the nearby lines' columns move.
+ */
+export function fixtureCity(dataPath: string): SourceFile {
+  const file = fixture("city-naples.yaml", dataPath);
+  const nearby = cityFiles().filter((city) => city.urlSlug !== "naples");
+  let next = 0;
+  const text = file.text.replace(/^(nearbyCity\d): \{ name: [^,]+, slug: [^ ]+ \}$/gm, (_, key: string) => {
+    const city = nearby[next++]!;
+    return `${key}: { name: ${city.cityName}, slug: ${city.urlSlug} }`;
+  });
+  return { ...file, text };
 }
 
 /** The real source files with some replaced (same path) or added (new path). */

@@ -15,9 +15,14 @@ export interface TempProject {
   remove(): Promise<void>;
 }
 
-export async function createTempProject(): Promise<TempProject> {
+/**
+ * A copy of the project; its data/ is the real one, or `data` (the frozen sample site, sample-site.ts, for the tests of
+ * behaviour that name its cities: issue 35).
+ */
+export async function createTempProject({ data = path.join(projectRoot, "data") }: { data?: string } = {}): Promise<TempProject> {
   const root = await mkdtemp(path.join(os.tmpdir(), "flightsite-test-"));
-  await Promise.all(["data", "src", "templates", "client"].map((folder) => cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true })));
+  const from = (folder: string) => (folder === "data" ? data : path.join(projectRoot, folder));
+  await Promise.all(["data", "src", "templates", "client"].map((folder) => cp(from(folder), path.join(root, folder), { recursive: true })));
   await symlink(path.join(projectRoot, "node_modules"), path.join(root, "node_modules"), "dir");
   const dataDir = path.join(root, "data");
   return { root, dataDir, outDir: path.join(root, "dist"), remove: () => rm(root, { recursive: true, force: true }) };

@@ -4,16 +4,17 @@ import type { CheerioAPI } from "cheerio";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sitePhone } from "../support/data-files";
-import { jsonLdOf, projectRoot, renderPage, textOf } from "../support/site";
+import { renderSamplePage, sampleDataDir } from "../support/sample-site";
+import { jsonLdOf, textOf } from "../support/site";
 
 const baseUrl = "https://www.floridamedicalflights.example";
-const phone = sitePhone();
+const phone = sitePhone(sampleDataDir);
 
 let houston: CheerioAPI;
 let rochester: CheerioAPI;
 beforeAll(async () => {
-  houston = await renderPage("/naples/flights-to-md-anderson-houston/");
-  rochester = await renderPage("/sarasota/flights-to-mayo-clinic-rochester/");
+  houston = await renderSamplePage("/naples/flights-to-md-anderson-houston/");
+  rochester = await renderSamplePage("/sarasota/flights-to-mayo-clinic-rochester/");
 });
 
 const breadcrumbOf = ($: CheerioAPI) =>
@@ -100,7 +101,7 @@ describe("the Houston destination page (Naples to MD Anderson)", () => {
   it("lists the helpful contacts of its destination file with call links", () => {
     const contacts = houston('section[aria-labelledby="helpful-contacts"] .contact-list li');
     // As data/destinations/md-anderson.yaml lists them: the numbers are the file's text, not site.yaml's.
-    const listed = (parse(readFileSync(path.join(projectRoot, "data/destinations/md-anderson.yaml"), "utf8")) as {
+    const listed = (parse(readFileSync(path.join(sampleDataDir, "destinations/md-anderson.yaml"), "utf8")) as {
       sections: { contacts?: { label: string; phone?: string }[] }[];
     }).sections.flatMap((section) => section.contacts ?? []);
     expect(contacts.toArray().map((li) => houston(li).find("strong").text())).toEqual(listed.map((contact) => contact.label));
