@@ -16,7 +16,7 @@ export interface PrivacyFacts {
   analytics?: { measurementId: string };
   /** Where a request goes: the site's own intake (kept in S3), another system, or nowhere (a demo). */
   destination:
-    | { kind: "intake"; region: string; retentionDays: number; noticeItems: NoticeItem[] }
+    | { kind: "intake"; region: string; retentionDays: number; noticeItems: NoticeItem[]; urgentText: boolean }
     | { kind: "endpoint"; origin: string }
     | { kind: "console" };
 }
@@ -65,6 +65,7 @@ export function PrivacyPage({ chrome, facts }: PrivacyPageProps) {
       {destination.kind === "intake" && (
         <Section id="readers" heading={words.readersHeading}>
           <p>{words.readers(destination.noticeItems.map((item) => words.noticeItems[item]).join(", "))}</p>
+          {destination.urgentText && <p>{words.urgentText}</p>}
         </Section>
       )}
       <Section id="browser" heading={words.browserHeading}>

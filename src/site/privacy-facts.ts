@@ -41,6 +41,8 @@ export function privacyFacts(content: SiteContent): PrivacyFacts {
               region: site.quoteStorage.region,
               retentionDays: site.quoteStorage.retentionDays,
               noticeItems: [...NOTICE_ALWAYS, ...quote.notice.fields],
+              // quote.urgent lists on-call phones: an urgent request also goes to them as a text (docs/leads.md).
+              urgentText: (quote.urgent?.length ?? 0) > 0,
             },
   };
 }

@@ -188,6 +188,8 @@ export const en: Messages = {
     readersHeading: "Who reads it",
     readers: (items) =>
       `Our coordinators receive an e-mail for each request with: ${items}. They read the rest of the request in the storage above when they call you back.`,
+    urgentText:
+      "A request for a flight today or within 24-48 hours also goes to the coordinator on call as a text message, with only its case number, its urgency and your phone number.",
     noticeItems: {
       caseNumber: "case number",
       urgency: "urgency",

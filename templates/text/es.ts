@@ -196,6 +196,8 @@ export const es: Messages = {
     readersHeading: "Quién la lee",
     readers: (items) =>
       `Nuestros coordinadores reciben un correo electrónico por cada solicitud con: ${items}. El resto de la solicitud lo leen en el almacenamiento indicado arriba cuando le devuelven la llamada.`,
+    urgentText:
+      "Una solicitud de vuelo para hoy o en 24-48 horas también llega al coordinador de guardia en un mensaje de texto, solo con su número de caso, su urgencia y su número de teléfono.",
     noticeItems: {
       caseNumber: "número de caso",
       urgency: "urgencia",

@@ -177,6 +177,8 @@ export interface Messages {
     readersHeading: string;
     readers: (items: string) => string;
     noticeItems: Record<NoticeItem, string>;
+    /** Said when quote.urgent lists on-call phones: what their text message holds. */
+    urgentText: string;
     browserHeading: string;
     browser: string;
     copyHeading: string;

@@ -47,6 +47,17 @@ describe("the privacy page", () => {
     expect(sectionText($, "loading")).not.toContain("nothing from another company:");
     expect(sectionText($, "kept")).toContain("deletes it 90 days after it arrives.");
     expect(sectionText($, "readers")).toContain("the page the form was on, mobility, notes.");
+    expect(sectionText($, "readers"), "no on-call phones: no texts to speak of").not.toContain("text message");
+  });
+
+  // Issue 39: with on-call phones in quote.urgent, an urgent request also goes out as a text; the page says what it holds.
+  it("says an urgent request is also texted to the coordinator on call, with what the text holds, when quote.urgent lists phones", async () => {
+    const { content } = await loadRealSite();
+    const site = { ...content.site, quote: { ...content.site.quote, urgent: ["+12395550100"] } };
+    const $ = await pageOf({ ...content, site }, "/privacy/");
+    expect(sectionText($, "readers")).toContain(
+      "A request for a flight today or within 24-48 hours also goes to the coordinator on call as a text message, with only its case number, its urgency and your phone number.",
+    );
   });
 
   it("says a quote goes to another system, or nowhere, when the site is set up so", async () => {
