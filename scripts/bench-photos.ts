@@ -4,7 +4,7 @@
 // of them heroes. Then runs the real CLI (a process of its own) twice: a first build that encodes every photo, and a
 // second one after a data file changed, which finds them all in .flightsite/photos/. Prints per build the wall and
 // CPU seconds, the peak memory (VmHWM) of the CLI's process and, sampled from /proc, of the photo encoder processes it
-// starts (src/engine/photo-processes.ts), and the CLI's photo line. The photos it stored are deleted at the end.
+// starts (src/images/photo-processes.ts), and the CLI's photo line. The photos it stored are deleted at the end.
 import { existsSync } from "node:fs";
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";

@@ -235,7 +235,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const { createClients } = await import("./deploy/clients");
       const { readStoredManifest } = await import("./deploy/bucket");
       const { diffPages, formatPageChanges } = await import("./deploy/changes");
-      const { manifestFile } = await import("./engine/manifest");
+      const { manifestFile } = await import("./output/manifest");
       const built = await readFile(path.join(outDir, manifestFile), "utf8").catch(() => undefined);
       if (built === undefined) throw new DeployError(`${shownPath(io.cwd, outDir)}/ holds no build (no ${manifestFile} in it); run flightsite build first`);
       const { s3 } = createClients({ endpoint: options.endpoint, region: (io.env ?? process.env).AWS_REGION });

@@ -3,7 +3,7 @@ import type { Photo } from "../src/content/types";
 import { textFor } from "./text";
 
 export interface PhotoProps {
-  /** A photo with its picture, as the build made it (src/engine/photos.ts); nothing is shown without one. */
+  /** A photo with its picture, as the build made it (src/images/photos.ts); nothing is shown without one. */
   photo: Photo | undefined;
   /** The page's language, for the words around the photo ("Photo: …"). */
   lang: Lang;

@@ -17,7 +17,7 @@ export const shareCardLayout = { margin: 64, companyHeight: 56, titleTop: 120, t
 export const shareCardColours = { background: "#0b4f6c", title: "#ffffff", company: "#f1f6f9", call: "#1b6e3a" } as const;
 
 /**
- * A page's share card, drawn by satori (src/render/share-card.ts) rather than a browser: inline styles only, and
+ * A page's share card, drawn by satori (src/images/share-card.ts) rather than a browser: inline styles only, and
  * every element with more than one child a flexbox. A long title gets a smaller size and is cut after as many lines as
  * its box holds, so that no title, however long, reaches the margin or the phone number.
  */

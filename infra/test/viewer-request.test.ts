@@ -98,7 +98,7 @@ describe("the viewer-request function on a preview (issue 27)", () => {
 });
 
 it("hides the manifest and the lock under the names the build and the deploy give them", async () => {
-  const { manifestFile } = await import("../../src/engine/manifest");
+  const { manifestFile } = await import("../../src/output/manifest");
   const { lockFile } = await import("../../src/deploy/lock");
   expect(code).toContain(`"${manifestFile}"`);
   expect(code).toContain(`"${lockFile}"`);

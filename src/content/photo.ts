@@ -23,7 +23,7 @@ export const photoSlots: Record<PhotoSlot, { widths: readonly number[]; sizes: s
   section: { widths: [375, 750, 1100, 1456], sizes: "(min-width: 48rem) 45.5rem, calc(100vw - 2.5rem)" },
 };
 
-/** One picture as the page shows it: made by the build (src/engine/photos.ts) from a photo and its slot. */
+/** One picture as the page shows it: made by the build (src/images/photos.ts) from a photo and its slot. */
 export interface Picture {
   slot: PhotoSlot;
   /** The largest width made, and its height: the <img>'s width and height, which keep the page from shifting. */
@@ -84,7 +84,7 @@ export type Photo = z.infer<typeof PhotoFields> & {
   picture?: Picture;
   /**
    * The data file the photo is written in, like "data/cities/naples.yaml", put in by validation (withPhotoFile): where a
-   * warning about the photo file itself points (src/engine/photos.ts).
+   * warning about the photo file itself points (src/images/photos.ts).
    */
   writtenIn?: string;
   /**

@@ -120,7 +120,7 @@ export interface AssetUrls {
   css: string;
   js: string;
   /**
-   * The version of the code that draws share cards (src/render/share-card.ts shareCardVersion), part of each card's
+   * The version of the code that draws share cards (src/images/share-card.ts shareCardVersion), part of each card's
    * name: a card drawn differently is a new file. Without it pages get no card (a template rendered alone).
    */
   shareCards?: string;
@@ -128,7 +128,7 @@ export interface AssetUrls {
 
 /**
  * A page's share card: the 1200×630 PNG that a link to the page shows when it is shared (og:image), and what is on it.
- * Made by the engine beside the pages (src/render/share-card.ts), named by a hash of what it shows.
+ * Made by the engine beside the pages (src/images/share-card.ts), named by a hash of what it shows.
  */
 export interface ShareCard {
   /** Where the card is in the output: "assets/cards/naples.ABCD2345.png". */

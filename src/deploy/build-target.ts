@@ -1,4 +1,4 @@
-import { buildTargetFile, type BuildTarget } from "../engine/manifest";
+import { buildTargetFile, type BuildTarget } from "../output/manifest";
 import { DeployError } from "../errors";
 
 /**

@@ -1,4 +1,4 @@
-import type { Manifest } from "../engine/manifest";
+import type { Manifest } from "../output/manifest";
 
 /** The pages of one build that differ from another's: added, changed (other bytes) and removed, each in path order. */
 export interface PageChanges {

@@ -1,6 +1,6 @@
 import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { manifestFile, type Manifest } from "../engine/manifest";
+import { manifestFile, type Manifest } from "../output/manifest";
 import { DeployError } from "../errors";
 import { deleteObjects, listKeys, putObject, readStoredManifest, type Bucket } from "./bucket";
 import { forEachLimited } from "./concurrency";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { buildTargetFile, manifestFile, parseBuildTarget, type BuildTarget, type Manifest } from "../engine/manifest";
-import { contentTypeFor } from "../engine/content-types";
+import { buildTargetFile, manifestFile, parseBuildTarget, type BuildTarget, type Manifest } from "../output/manifest";
+import { contentTypeFor } from "../output/content-types";
 import { DeployError } from "../errors";
 
 /** A built site as the deploy uploads it: its manifest, and a way to read one file's bytes when it is sent. */

@@ -1,4 +1,4 @@
-import type { Manifest } from "../engine/manifest";
+import type { Manifest } from "../output/manifest";
 import type { StoredManifest } from "./stored-manifest";
 
 /** What a deploy does, worked out before it does anything. Paths are relative to dist/ (and to the prefix). */

@@ -1,4 +1,4 @@
-import type { Manifest } from "../engine/manifest";
+import type { Manifest } from "../output/manifest";
 
 /**
  * What a deploy keeps in the bucket, beside the site (under the build's manifest name): the site as deployed, the

@@ -1,6 +1,6 @@
 import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { manifestFile } from "../engine/manifest";
+import { manifestFile } from "../output/manifest";
 import { DeployError } from "../errors";
 import { deleteObjects, listKeys, readStoredManifest, type Bucket } from "./bucket";
 import { invalidate } from "./invalidation";

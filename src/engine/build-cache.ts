@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { FolderStamp } from "../output/folder-stamps";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -88,8 +89,6 @@ export interface StoredBuildCache {
 /** A file of an output by name, size in bytes and modification time, as the cache stores it. */
 export type FileStamp = [name: string, bytes: number, mtimeMs: number];
 
-/** A folder of an output by name (relative, "" for the output itself) and modification time, as the cache stores it. */
-export type FolderStamp = [name: string, mtimeMs: number];
 
 /** Stores the cache: written beside its place and renamed over it, so a build stopped halfway leaves the old one. */
 export async function saveBuildCache(file: string, codeId: string, cache: BuildCache, last?: LastBuild): Promise<void> {

@@ -4,7 +4,7 @@ import { buildCacheFile, readBuildCache } from "./build-cache";
 import { dataDigest } from "./build-origin";
 import { codeId } from "./code-id";
 import { recordStoreUse, storeFolders } from "./store-use";
-import { isShareCardFile } from "./share-cards";
+import { isShareCardFile } from "../images/share-cards";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
 import { cityPagesOfFiles, prewarm, renderThreadsForPages } from "../render/pool";
@@ -46,7 +46,7 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
   const threads = options.threads ?? renderThreadsForPages(cityPages);
   const pool = threads > 1 ? prewarm(threads, renderWorkerLimitsFor(cityPages, process.execArgv)) : undefined;
   // Only a build with something to do loads the stages (zod, React, the templates…): the check above starts at once.
-  const [{ BuildEngine }, { diskCache, staticRenderer }, { replacedOutput }] = await Promise.all([import("./engine"), import("./engine-parts"), import("./write-output")]).catch(
+  const [{ BuildEngine }, { diskCache, staticRenderer }, { replacedOutput }] = await Promise.all([import("./engine"), import("./engine-parts"), import("../output/write-output")]).catch(
     async (error: unknown) => {
       await pool?.close();
       throw error;

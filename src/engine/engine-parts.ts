@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { BuildCacheWriter, cachedClientBundle, cachedDocuments, documentsInput, type BuildCache } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import type { LastBuild, CachedFile } from "./build-cache";
-import type { SiteOutput } from "./write-output";
-import { projectPhotoStore, type PhotoStore } from "./photo-store";
-import type { CardStore } from "./share-cards";
+import type { SiteOutput } from "../output/write-output";
+import { projectPhotoStore, type PhotoStore } from "../images/photo-store";
+import type { CardStore } from "../images/share-cards";
 import { renderNonPage, renderPage } from "../render/render-route";
 import type { Renderer } from "../render/renderer-bundle";
 import { cityRoutes, createRoutes, listedCity } from "../site/routes";
@@ -50,7 +50,7 @@ export interface RenderCache {
   documents(content: SiteContent): Promise<Download[]>;
   /** Where a run puts each file of its output as it comes, saved once the output is in place. */
   record(): CacheRecord;
-  /** Where encoded photos are kept (src/engine/photo-store.ts); undefined: in memory, for this process only. */
+  /** Where encoded photos are kept (src/images/photo-store.ts); undefined: in memory, for this process only. */
   readonly photos?: PhotoStore;
 }
 

@@ -3,7 +3,7 @@ import { renderAll, type RenderPool } from "../render/pool";
 import { routeKey } from "../render/route-key";
 import { renderFile, type RenderedFile, type RenderInput } from "../render/route-renderer";
 import type { Renderer } from "../render/renderer-bundle";
-import type { OutputRun } from "./write-output";
+import type { OutputRun } from "../output/write-output";
 import type { Route } from "../content/types";
 
 /** What the build engine's render step (engine.ts) is given. */

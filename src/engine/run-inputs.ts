@@ -1,5 +1,5 @@
 import type { ClientBundle } from "./client-bundle";
-import type { PlacedPhotos } from "./photos";
+import type { PlacedPhotos } from "../images/photos";
 import type { StageTimer } from "./stages";
 import type { Renderer } from "../render/renderer-bundle";
 import { citiesReadBy, ownerOf } from "../site/made-from";

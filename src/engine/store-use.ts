@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { manifestFile, type Manifest } from "./manifest";
+import { manifestFile, type Manifest } from "../output/manifest";
 import { packageRoot } from "../render/code-location";
 
 // What each `flightsite build` used of the stores under .flightsite/ (the share cards of share-cards.ts, the photos

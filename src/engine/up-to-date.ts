@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { FileStamp, FolderStamp } from "./build-cache";
+import type { FileStamp } from "./build-cache";
+import type { FolderStamp } from "../output/folder-stamps";
 
 /**
  * What a build is made from, as one digest: the code that renders (codeId), the project's own client/ and
@@ -46,25 +47,4 @@ export function outputIntact(outDir: string, files: readonly FileStamp[], folder
   } catch {
     return false; // a file or folder that cannot be read: build, and let the build say what is wrong
   }
-}
-
-/**
- * Every folder of `dir` that holds one of the files `names` (relative, with forward slashes), `dir` itself ("")
- * included, with its modification time: what outputIntact checks. Taken once the last file is in place; renaming the
- * folder into its place (replacedOutput) leaves its times as they are.
- */
-export function folderStamps(dir: string, names: Iterable<string>): FolderStamp[] {
-  const folders = new Set([""]);
-  for (const name of names) {
-    // The name's folders, deepest first, up to one already known (whose own folders are known too, then).
-    for (let folder = parentOf(name); !folders.has(folder); folder = parentOf(folder)) folders.add(folder);
-  }
-  return [...folders].map((folder) => [folder, statSync(path.join(dir, folder)).mtimeMs]);
-}
-
-// --- internal ---
-
-/** The folder a relative name is in, "" for the top. */
-function parentOf(name: string): string {
-  return name.slice(0, Math.max(0, name.lastIndexOf("/")));
 }

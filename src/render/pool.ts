@@ -126,7 +126,7 @@ export class RenderPool {
     // (time a worker otherwise spent waiting).
     for (const thread of this.#threads) thread.send({ kind: "prepare", input, outDir });
     // The renderer (React, the templates) loads only now: a pool is started before the build loads its stages.
-    const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("./output-folder"), import("./write-routes")]);
+    const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("../output/output-folder"), import("./write-routes")]);
     const renderer = new RouteRenderer(input, only?.routes);
     const numbers = only?.numbers ?? everyRoute(renderer.count);
     let next = 0;
@@ -202,7 +202,7 @@ export class RenderPool {
 
 /** The routes rendered into `outDir` on this thread, each file written as soon as it is rendered. */
 async function renderHere(input: RenderInput, outDir: string, onRendered: (files: RenderedFile[]) => void, only: RouteChoice | undefined): Promise<void> {
-  const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("./output-folder"), import("./write-routes")]);
+  const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("../output/output-folder"), import("./write-routes")]);
   const renderer = new RouteRenderer(input, only?.routes);
   const folder = new OutputFolder(outDir);
   for (const file of writeRoutes(renderer, only?.numbers ?? everyRoute(renderer.count), folder)) onRendered([file]);

@@ -4,7 +4,7 @@
 import { parentPort } from "node:worker_threads";
 import { parseDataFile } from "../content/parse";
 import { schemaForFile } from "../content/file-kinds";
-import { OutputFolder } from "./output-folder";
+import { OutputFolder } from "../output/output-folder";
 import { writeRoutes } from "./write-routes";
 import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";
 import { RouteRenderer } from "./route-renderer";

@@ -1,4 +1,4 @@
-import type { OutputFolder } from "./output-folder";
+import type { OutputFolder } from "../output/output-folder";
 import type { RenderedFile, RouteRenderer } from "./route-renderer";
 
 /** The files of the routes numbered `numbers`, each written before it is handed on. */

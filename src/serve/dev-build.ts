@@ -2,7 +2,7 @@ import path from "node:path";
 import type { BuildOptions, Changes } from "../engine/stages";
 import { BuildEngine } from "../engine/engine";
 import { memoryCache, type RendererSource } from "../engine/engine-parts";
-import { updatedOutput } from "../engine/write-output";
+import { updatedOutput } from "../output/write-output";
 import { loadRenderer, templateErrorFromException } from "../render/renderer-bundle";
 import type { SiteContent } from "../content/types";
 

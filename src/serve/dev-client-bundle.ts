@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { build as esbuild } from "esbuild";
-import { contentTypeFor } from "./content-types";
+import { contentTypeFor } from "../output/content-types";
 import { packageRoot } from "../render/code-location";
 
 /** Where open pages listen for reloads and problems (dev-events.ts), and where the dev client is served. */

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { languages, sourceLanguage } from "../content/language";
 import sirv from "sirv";
-import { contentTypeFor } from "./content-types";
+import { contentTypeFor } from "../output/content-types";
 
 /**
  * Serves an already built site from outDir exactly as `serve` does (S3's answers, 404.html with status 404), without

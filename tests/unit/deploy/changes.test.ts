@@ -1,6 +1,6 @@
 // Issue 27: the pages a pull request changes, against the manifest of the live site, as the preview comment lists them.
 import { describe, expect, it, vi } from "vitest";
-import type { Manifest } from "../../../src/engine/manifest";
+import type { Manifest } from "../../../src/output/manifest";
 import { diffPages, formatPageChanges } from "../../../src/deploy/changes";
 
 const entry = (sha256: string) => ({ sha256, size: 1, contentType: "text/html; charset=utf-8" });

@@ -7,7 +7,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCom
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../../../src/engine/build";
-import { manifestFile } from "../../../src/engine/manifest";
+import { manifestFile } from "../../../src/output/manifest";
 import { main } from "../../../src/cli";
 import { createClients } from "../../../src/deploy/clients";
 import { deploy, type DeployOptions, type DeployResult } from "../../../src/deploy/deploy";

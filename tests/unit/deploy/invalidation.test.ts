@@ -4,7 +4,7 @@ import { CloudFrontClient, CreateInvalidationCommand, GetInvalidationCommand } f
 import { GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { manifestFile } from "../../../src/engine/manifest";
+import { manifestFile } from "../../../src/output/manifest";
 import { deploy, type DeployOptions } from "../../../src/deploy/deploy";
 import { DeployError } from "../../../src/errors";
 import { createBuiltSites, previewBuild, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";

@@ -4,7 +4,7 @@ import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-clo
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { manifestFile } from "../../../src/engine/manifest";
+import { manifestFile } from "../../../src/output/manifest";
 import { deploy, formatDeploySummary, type DeployOptions } from "../../../src/deploy/deploy";
 import { createBuiltSites, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
 import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";

@@ -2,7 +2,7 @@
 // never an asset within its grace period; and every file of the site is either uploaded or unchanged.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Manifest } from "../../../src/engine/manifest";
+import type { Manifest } from "../../../src/output/manifest";
 import { planDeploy, uploadPhaseOf } from "../../../src/deploy/plan";
 
 const day = 24 * 60 * 60 * 1000;

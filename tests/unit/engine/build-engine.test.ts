@@ -6,8 +6,8 @@ import { buildCacheFile, readBuildCache } from "../../../src/engine/build-cache"
 import { codeId } from "../../../src/engine/code-id";
 import { BuildEngine } from "../../../src/engine/engine";
 import { diskCache, memoryCache, staticRenderer, type RendererSource } from "../../../src/engine/engine-parts";
-import { manifestFile } from "../../../src/engine/manifest";
-import { replacedOutput, updatedOutput } from "../../../src/engine/write-output";
+import { manifestFile } from "../../../src/output/manifest";
+import { replacedOutput, updatedOutput } from "../../../src/output/write-output";
 import { ContentError } from "../../../src/errors";
 import { differences } from "../support/differences";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";

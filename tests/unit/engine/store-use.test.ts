@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { manifestFile } from "../../../src/engine/manifest";
+import { manifestFile } from "../../../src/output/manifest";
 import { formatPruned, pruneStores, recordStoreUse, recordsKept, storeFolders, type StoreFolders } from "../../../src/engine/store-use";
 
 let root: string;

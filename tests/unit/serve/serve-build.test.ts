@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../../src/engine/build";
-import { manifestFile } from "../../../src/engine/manifest";
+import { manifestFile } from "../../../src/output/manifest";
 import { DevBuild } from "../../../src/serve/dev-build";
 import { differences } from "../support/differences";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";

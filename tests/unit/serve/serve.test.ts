@@ -3,7 +3,7 @@ import path from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_TEXT } from "../../../client/quote/rules";
-import { contentTypeFor } from "../../../src/serve/content-types";
+import { contentTypeFor } from "../../../src/output/content-types";
 import { ContentError } from "../../../src/errors";
 import { devClientPath, eventsPath } from "../../../src/serve/dev-client-bundle";
 import type { DevServer } from "../../../src/serve/serve";

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { buildTargetFile, createManifest, manifestFile, type BuildTarget } from "../../../src/engine/manifest";
+import { buildTargetFile, createManifest, manifestFile, type BuildTarget } from "../../../src/output/manifest";
 
 export interface BuiltSites {
   /**

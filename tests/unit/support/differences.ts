@@ -1,7 +1,7 @@
 // Compares two built sites byte for byte: the one promise every faster way of building must keep.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { buildTargetFile } from "../../../src/engine/manifest";
+import { buildTargetFile } from "../../../src/output/manifest";
 
 /**
  * The files that are in one folder and not the other, or differ in any byte, sorted; `except` names files to skip.

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { BuildEngine } from "../../../src/engine/engine";
 import { memoryCache, staticRenderer } from "../../../src/engine/engine-parts";
-import { memoryOutput } from "../../../src/engine/write-output";
+import { memoryOutput } from "../../../src/output/write-output";
 import type { BuildCache } from "../../../src/engine/build-cache";
 import type { EngineResult } from "../../../src/engine/stages";
 import type { OutputFile } from "../../../src/content/types";

@@ -78,7 +78,7 @@ describe("the publish workflow", () => {
 
 // Issue 35 (point 5): every workflow that builds starts from the cards, photos and build cache of the last run.
 describe("the cache of .flightsite/", () => {
-  const drawingCode = ["src/render/share-card.ts", "templates/ShareCard.tsx", "src/engine/photos.ts", "package-lock.json"];
+  const drawingCode = ["src/images/share-card.ts", "templates/ShareCard.tsx", "src/images/photos.ts", "package-lock.json"];
   const cacheSteps = Object.entries(workflows).flatMap(([name, workflow]) =>
     Object.entries(workflow.jobs)
       .filter(([, job]) => commandsOf(job.steps).some((command) => command.startsWith("npm run build") || command.includes("flightsite.js build")))

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { drawShareCard } from "../../../src/render/share-card";
-import { shareCardVersion } from "../../../src/render/share-card-version";
+import { drawShareCard } from "../../../src/images/share-card";
+import { shareCardVersion } from "../../../src/images/share-card-version";
 import { shareCardColours, shareCardLayout } from "../../../templates/ShareCard";
 import type { ShareCard } from "../../../src/content/types";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 /**
  * The one door every file of a build goes through on its way to disk (pages on whichever thread rendered them,
  * downloads, assets, static files): a per-file step such as a checksum for a deploy manifest belongs here.
- * Each written file's SHA-256 is taken here, from the bytes at hand, for the deploy's manifest (src/engine/manifest.ts).
+ * Each written file's SHA-256 is taken here, from the bytes at hand, for the deploy's manifest (src/output/manifest.ts).
  * Writes are synchronous, so a thread holds one file handle at a time whatever the size of the site (30,000
  * writeFile calls at once ran out of handles), and a rendered page is on disk, and out of memory, before the next.
  */

@@ -2,7 +2,7 @@ import { hash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { packageRoot } from "./code-location";
+import { packageRoot } from "../render/code-location";
 
 /**
  * The version of what draws a card, as a short text: a hash of the card's template and of the module that draws it
@@ -11,7 +11,7 @@ import { packageRoot } from "./code-location";
  */
 export function shareCardVersion(root = packageRoot): string {
   const require = createRequire(path.join(root, "package.json"));
-  const parts = [path.join(root, "templates/ShareCard.tsx"), path.join(root, "src/render/share-card.ts")].map((file) => readFileSync(file, "utf8"));
+  const parts = [path.join(root, "templates/ShareCard.tsx"), path.join(root, "src/images/share-card.ts")].map((file) => readFileSync(file, "utf8"));
   for (const name of ["satori", "sharp", "@fontsource/atkinson-hyperlegible"]) parts.push(`${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
   return hash("sha1", parts.join("\0"), "base64url").slice(0, 12);
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createManifest, manifestFile, manifestOf } from "../../../src/engine/manifest";
+import { createManifest, manifestFile, manifestOf } from "../../../src/output/manifest";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

@@ -2,11 +2,11 @@ import { hash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { OutputFolder, type WrittenFile } from "../render/output-folder";
+import { OutputFolder, type WrittenFile } from "../output/output-folder";
 import type { Route, ShareCard } from "../content/types";
-import type { FileDigest, OutputRun } from "./write-output";
+import type { FileDigest, OutputRun } from "../output/write-output";
 
-// The share cards of a run (each page's og:image, src/render/share-card.ts): which the site has, and making those the
+// The share cards of a run (each page's og:image, src/images/share-card.ts): which the site has, and making those the
 // plan says to make, beside the pages rather than before them. A card's name carries a hash of what it shows and of
 // the code that draws it, so a card once drawn is the same file for ever: it is stored in .flightsite/cards/ and
 // taken from there by every later build that needs it, whatever else changed.
@@ -110,7 +110,7 @@ export async function makeShareCards(
       if (stored) made.stored++;
       else {
         // Loaded only when a card is missing: satori and sharp are heavy, and most builds draw nothing.
-        draw ??= (await import("../render/share-card")).drawShareCard;
+        draw ??= (await import("./share-card")).drawShareCard;
         stored = await store.put(file, await draw(cards.get(file)!));
         made.drawn++;
       }

@@ -3,9 +3,8 @@ import { statSync } from "node:fs";
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildTargetFile, manifestFile, manifestOf, type BuildTarget } from "./manifest";
-import { folderStamps } from "./up-to-date";
-import type { FolderStamp } from "./build-cache";
-import { OutputFolder, type WrittenFile } from "../render/output-folder";
+import { folderStamps, type FolderStamp } from "./folder-stamps";
+import { OutputFolder, type WrittenFile } from "./output-folder";
 import type { OutputFile } from "../content/types";
 
 // Where a run of the build engine (engine.ts) puts the site: one interface, OutputRun, and its outputs: a fresh
