@@ -2,12 +2,18 @@ import { hash } from "node:crypto";
 import type { AssetUrls, Route, SiteContent } from "../content/types";
 
 /**
+ * The content every page may read without declaring it: the site settings, city-common.yaml and the destinations
+ * (tests/unit/site/made-from.test.tsx holds every route to its declaration and these).
+ */
+export const sharedContent = ["site", "cityCommon", "destinations"] as const;
+
+/**
  * What every route may use, as a short text for routeKey's `common`: the id of the code that renders, and a hash of
- * the site settings, city-common.yaml, the destinations and the assets' names.
+ * the shared content (sharedContent) and the assets' names.
  */
 export function sharedInputs(codeId: string, content: SiteContent, assets: AssetUrls): string {
   // Hashed once here rather than fed whole into every route's hash: it is tens of KB, and there are 30,000 routes.
-  const digest = hash("sha1", JSON.stringify([content.site, content.cityCommon, content.destinations, assets]), "base64url");
+  const digest = hash("sha1", JSON.stringify([...sharedContent.map((name) => content[name]), assets]), "base64url");
   return `${codeId}\n${digest}\n`;
 }
 

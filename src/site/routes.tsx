@@ -73,7 +73,7 @@ export function createRoutes(content: SiteContent, assets: AssetUrls, downloads:
  * The pages of one city, as createRoutes makes them: its city page and one page per destination. Each declares what
  * it is made from besides what every page shares (settings, city-common.yaml, destinations, assets): `madeFrom`, its
  * city and destination, and `cities` for any other city it shows something of. Their keys, and which pages the dev
- * server creates again after a city's save, follow that declaration alone (MadeFrom in src/content/types.ts).
+ * server creates again after a city's save, follow that declaration alone (MadeFrom; tests/unit/site/made-from.test.tsx).
  */
 export function cityRoutes(content: SiteContent, assets: AssetUrls, city: City): Route[] {
   const english = englishSite(content);
@@ -109,14 +109,15 @@ function localCityRoutes(local: Local, assets: AssetUrls, englishCity: City): Ro
   const { translation } = local;
   if (translation && !(translation.cityCommon && translation.cities.has(englishCity.urlSlug))) return [];
   const city = translation?.cities.get(englishCity.urlSlug) ?? englishCity;
-  const made = translation ? { site: translation.site, cityCommon: translation.cityCommon, translated: city } : {};
   const destinations = local.content.destinations.filter((destination) => !translation || translation.destinations.has(destination.slug));
+  // A translated page shows its language's destinations too: a city page their summaries, a destination page the
+  // others' names in its links (found by tests/unit/site/made-from.test.tsx).
+  const made = translation ? { site: translation.site, cityCommon: translation.cityCommon, translated: city, destinations } : {};
   return [
-    // A translated city page shows its language's destinations too (the care trips' summaries).
     lazyPage(
       "city",
       local.url(cityUrl(city.urlSlug)),
-      { city: englishCity, ...made, ...(translation && { destinations }), ...alternatesMade(local, cityUrl(city.urlSlug)) },
+      { city: englishCity, ...made, ...alternatesMade(local, cityUrl(city.urlSlug)) },
       () => cityRoute(local, assets, city),
       cardOf(local, assets, cityUrl(city.urlSlug), city.title),
     ),

@@ -9,7 +9,7 @@ import { generateDocuments } from "../../../src/documents/generate";
 import { ContentError, formatProblem, type ContentProblem } from "../../../src/errors";
 import { renderRoute as renderRouteWith } from "../../../src/render/render-route";
 import { createRoutes } from "../../../src/site/routes";
-import type { AssetUrls, OutputFile, Route, SiteContent, SourceFile } from "../../../src/content/types";
+import type { AssetUrls, Download, OutputFile, Route, SiteContent, SourceFile } from "../../../src/content/types";
 import { cityFiles } from "./data-files";
 
 export const projectRoot = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
@@ -20,6 +20,8 @@ export const testAssets: AssetUrls = { css: "/assets/site.test.css", js: "/asset
 export interface RealSite {
   sources: SourceFile[];
   content: SiteContent;
+  /** The generated downloads the routes were made with. */
+  downloads: Download[];
   routes: Route[];
 }
 
@@ -37,7 +39,7 @@ export function loadSiteAt(root: string): Promise<RealSite> {
       const sources = await loadSourceFiles(path.join(root, "data"), root);
       const content = validateContent(sources);
       const downloads = await generateDocuments(content);
-      return { sources, content, routes: createRoutes(content, testAssets, downloads) };
+      return { sources, content, downloads, routes: createRoutes(content, testAssets, downloads) };
     })());
   }
   return sites.get(root)!;
