@@ -125,11 +125,11 @@ export class TemplateError extends UserError {
 }
 
 /**
- * A deploy that could not start or did not finish: no build to deploy, or S3 or CloudFront refused or stopped
- * answering. The message says what happened and what to do; an interrupted deploy is finished by running it again.
+ * A command other than the build that cannot do what was asked (deploy, leads, translation reviewed): its message is
+ * the whole report, one line saying what happened and what to do, and it writes no site. Each command has its own
+ * class, so that a command's catch sites let another's errors through.
  */
-export class DeployError extends UserError {
-  override name = "DeployError";
+export abstract class CommandError extends UserError {
   override readonly outputUnchanged = false;
   get heading(): string {
     return `flightsite: ${this.message}`;
@@ -137,36 +137,30 @@ export class DeployError extends UserError {
   override get details(): string {
     return "";
   }
+}
+
+/**
+ * A deploy that could not start or did not finish: no build to deploy, or S3 or CloudFront refused or stopped
+ * answering. The message says what happened and what to do; an interrupted deploy is finished by running it again.
+ */
+export class DeployError extends CommandError {
+  override name = "DeployError";
 }
 
 /**
  * A `flightsite leads` command that cannot do what was asked: no credentials, no such bucket or case id, a malformed
- * case id. The message is one line: what happened and what to do.
+ * case id.
  */
-export class LeadsError extends UserError {
+export class LeadsError extends CommandError {
   override name = "LeadsError";
-  override readonly outputUnchanged = false;
-  get heading(): string {
-    return `flightsite: ${this.message}`;
-  }
-  override get details(): string {
-    return "";
-  }
 }
 
 /**
  * A `flightsite translation reviewed` that cannot do what was asked: a file that is no translation, a field it does
- * not have. The message is one line: what happened and what to do.
+ * not have.
  */
-export class ReviewError extends UserError {
+export class ReviewError extends CommandError {
   override name = "ReviewError";
-  override readonly outputUnchanged = false;
-  get heading(): string {
-    return `flightsite: ${this.message}`;
-  }
-  override get details(): string {
-    return "";
-  }
 }
 
 // --- internal ---

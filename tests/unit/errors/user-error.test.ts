@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ContentError, DeployError, LinkError, TemplateError, UserError, formatUserError } from "../../../src/errors";
+import { CommandError, ContentError, DeployError, LeadsError, LinkError, ReviewError, TemplateError, UserError, formatUserError } from "../../../src/errors";
 import { NothingToCheckError } from "../../../src/check/site";
 import { projectRoot } from "../support/site";
 
@@ -30,6 +30,19 @@ describe("a user error's report", () => {
     expect([new ContentError([]), new LinkError([]), new TemplateError("x")].map((error) => error.outputUnchanged)).toEqual([true, true, true]);
     expect([new DeployError("x"), new NothingToCheckError("x")].map((error) => error.outputUnchanged)).toEqual([false, false]);
     for (const error of [new ContentError([]), new DeployError("x"), new NothingToCheckError("x")]) expect(error).toBeInstanceOf(UserError);
+  });
+
+  it("is the message alone for the commands besides the build, each its own class so a command catches only its own", () => {
+    // Issue 37: DeployError, LeadsError and ReviewError had one body written three times; now one CommandError.
+    const errors = [new DeployError("a"), new LeadsError("b"), new ReviewError("c")];
+    expect(errors.map(formatUserError)).toEqual(["flightsite: a", "flightsite: b", "flightsite: c"]);
+    expect(errors.map((error) => [error.name, error.outputUnchanged, error instanceof CommandError])).toEqual([
+      ["DeployError", false, true],
+      ["LeadsError", false, true],
+      ["ReviewError", false, true],
+    ]);
+    // deploy/sweep.ts and leads/s3-leads.ts let every error but their own through.
+    expect([new LeadsError("b") instanceof DeployError, new DeployError("a") instanceof LeadsError]).toEqual([false, false]);
   });
 
   it("has each heading written once in src/, in the error's class", () => {
