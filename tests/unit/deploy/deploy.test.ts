@@ -2,9 +2,8 @@
 // fake credentials given here only. CloudFront is the SDK's client with aws-sdk-client-mock in front.
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../../../src/engine/build";
 import { manifestFile } from "../../../src/output/manifest";
@@ -14,11 +13,12 @@ import { deploy, type DeployOptions, type DeployResult } from "../../../src/depl
 import { pathsToInvalidate } from "../../../src/deploy/invalidation";
 import { DeployError } from "../../../src/errors";
 import { withoutLock } from "../support/built-site";
-import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
+import { invalidationInProgress, mockCloudFront, startTestBucket, testBucket, testCloudFrontClient } from "../support/deploy-aws";
+import type { S3Server } from "../support/s3-server";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 import { sampleDataDir } from "../support/sample-site";
 
-const bucket = "flightsite-test";
+const bucket = testBucket;
 
 describe("flightsite deploy", () => {
   let project: TempProject;
@@ -44,18 +44,7 @@ describe("flightsite deploy", () => {
   afterAll(() => project?.remove());
 
   beforeEach(async () => {
-    server = await startS3Server(bucket);
-    s3 = testS3Client(server.endpoint);
-    requests = [];
-    s3.middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as { Key?: string; Delete?: { Objects?: { Key?: string }[] } };
-        const keys = input.Key ?? input.Delete?.Objects?.map((o) => o.Key).join(" ") ?? "";
-        requests.push(`${context.commandName?.replace(/Command$/, "")} ${keys}`.trim());
-        return next(args);
-      },
-      { step: "initialize" },
-    );
+    ({ server, s3, requests } = await startTestBucket());
   });
   afterEach(() => server.close());
 
@@ -132,7 +121,7 @@ describe("flightsite deploy", () => {
 
   it("uploads nothing when the site has not changed since the last deploy", async () => {
     const first = await deployTo(sites.original);
-    requests = [];
+    requests.length = 0;
     const second = await deployTo(sites.original);
     expect(second.plan.upload).toEqual([]);
     expect(second.plan.delete).toEqual([]);
@@ -143,7 +132,7 @@ describe("flightsite deploy", () => {
 
   it("uploads exactly the pages a same-size edit of one city changed", async () => {
     await deployTo(sites.original);
-    requests = [];
+    requests.length = 0;
     const result = await deployTo(sites.edited);
     expect(result.plan.upload).toEqual(["naples/index.html"]);
     // The stored manifest first forgets the page (so a deploy stopped here still sends it next time), then learns it.
@@ -156,7 +145,7 @@ describe("flightsite deploy", () => {
 
   it("deletes a page the site no longer has, after everything else, then lets the manifest forget it", async () => {
     await deployTo(sites.edited);
-    requests = [];
+    requests.length = 0;
     const result = await deployTo(sites.withoutEpisode);
     const gone = "podcast/international-flights-made-simple/index.html";
     expect(result.plan.delete).toEqual([gone]);
@@ -169,7 +158,7 @@ describe("flightsite deploy", () => {
   it("changes nothing in a dry run, and prints the plan", async () => {
     await deployTo(sites.original);
     const before = await bodyOf(manifestFile);
-    requests = [];
+    requests.length = 0;
     const lines: string[] = [];
     const result = await deployTo(sites.withoutEpisode, { dryRun: true, log: (line) => lines.push(line) });
     expect(requests.filter((r) => !r.startsWith("GetObject ") && !r.startsWith("ListObjectsV2"))).toEqual([]);
@@ -265,16 +254,14 @@ describe("flightsite deploy", () => {
   });
 
   describe("with a CloudFront distribution", () => {
-    const cloudFront = mockClient(CloudFrontClient);
-    // Restored after these tests: other test files run in the same process (vitest.config.ts, isolate: false).
-    afterAll(() => cloudFront.restore());
+    const cloudFront = mockCloudFront();
     beforeEach(() => {
       cloudFront.reset();
-      cloudFront.on(CreateInvalidationCommand).resolves({ Invalidation: { Id: "I2J0I21PCUYOIK", Status: "InProgress", CreateTime: new Date(), InvalidationBatch: undefined } });
+      cloudFront.on(CreateInvalidationCommand).resolves(invalidationInProgress("I2J0I21PCUYOIK"));
     });
     const withDistribution = (lines: string[] = []): Partial<DeployOptions> => ({
       distributionId: "E2QWRUHAPOMQZL",
-      cloudFront: new CloudFrontClient({ region: "us-east-1", credentials: { accessKeyId: "test", secretAccessKey: "test" } }),
+      cloudFront: testCloudFrontClient(),
       log: (line) => lines.push(line),
     });
     const invalidatedPaths = () =>

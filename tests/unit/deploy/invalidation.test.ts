@@ -1,20 +1,18 @@
 // Issue 27: an invalidation CloudFront did not take is recorded in the bucket's manifest and sent by the next deploy;
 // --wait waits for it to complete. S3 is s3rver on 127.0.0.1; CloudFront the SDK's client behind aws-sdk-client-mock.
-import { CloudFrontClient, CreateInvalidationCommand, GetInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { CreateInvalidationCommand, GetInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manifestFile } from "../../../src/output/manifest";
 import { deploy, type DeployOptions } from "../../../src/deploy/deploy";
 import { DeployError } from "../../../src/errors";
-import { createBuiltSites, previewBuild, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
-import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
+import { createBuiltSites, previewBuild, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
+import { invalidationInProgress, mockCloudFront, startTestBucket, testBucket, testCloudFrontClient, testDistributionId } from "../support/deploy-aws";
+import type { S3Server } from "../support/s3-server";
 
-const bucket = "flightsite-test";
-const distributionId = "E2QWRUHAPOMQZL";
-const cloudFront = mockClient(CloudFrontClient);
-// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
-afterAll(() => cloudFront.restore());
+const bucket = testBucket;
+const distributionId = testDistributionId;
+const cloudFront = mockCloudFront();
 
 describe("invalidations that cannot be lost", () => {
   let sites: BuiltSites;
@@ -32,11 +30,8 @@ describe("invalidations that cannot be lost", () => {
   });
   afterAll(() => sites.remove());
   beforeEach(async () => {
-    server = await startS3Server(bucket);
-    s3 = testS3Client(server.endpoint);
-    events = [];
+    ({ server, s3, requests: events } = await startTestBucket());
     lines = [];
-    recordRequests(s3, events);
     cloudFront.reset();
     count = 0;
     refuse = 0;
@@ -59,7 +54,7 @@ describe("invalidations that cannot be lost", () => {
       bucket,
       s3,
       distributionId,
-      cloudFront: new CloudFrontClient({ region: "us-east-1", credentials: { accessKeyId: "test", secretAccessKey: "test" } }),
+      cloudFront: testCloudFrontClient(),
       log: (line) => lines.push(line),
       ...options,
     });
@@ -139,7 +134,7 @@ describe("invalidations that cannot be lost", () => {
   });
 
   it("with --wait, gives up after its time with a message, the invalidation already accepted", async () => {
-    cloudFront.on(GetInvalidationCommand).resolves({ Invalidation: { Id: "I1", Status: "InProgress", CreateTime: new Date(), InvalidationBatch: undefined } });
+    cloudFront.on(GetInvalidationCommand).resolves(invalidationInProgress("I1"));
     await expect(deployTo(original, { wait: { pollSeconds: 0.01, timeoutSeconds: 0.05 } })).rejects.toThrow(
       "the site is uploaded and CloudFront accepted the invalidation, but waiting for it failed (invalidation I1 still in progress after 0.05 s); " +
         "it usually completes within minutes: see it in the CloudFront console",

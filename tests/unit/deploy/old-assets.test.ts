@@ -1,18 +1,16 @@
 // Issue 27: an asset the site no longer uses outlives every page that may still name it: it is kept --keep-assets
 // days and deleted by a later deploy, never before CloudFront accepted the invalidation of the pages that named it.
-import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
-import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manifestFile } from "../../../src/output/manifest";
 import { deploy, formatDeploySummary, type DeployOptions } from "../../../src/deploy/deploy";
-import { createBuiltSites, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
-import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
+import { createBuiltSites, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
+import { mockCloudFront, startTestBucket, testBucket, testCloudFrontClient } from "../support/deploy-aws";
+import type { S3Server } from "../support/s3-server";
 
-const bucket = "flightsite-test";
-const cloudFront = mockClient(CloudFrontClient);
-// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
-afterAll(() => cloudFront.restore());
+const bucket = testBucket;
+const cloudFront = mockCloudFront();
 const day = 24 * 60 * 60 * 1000;
 const start = Date.parse("2026-03-02T09:00:00Z");
 const oldScript = "assets/client.AAAAAAAA.js";
@@ -39,12 +37,9 @@ describe("old assets", () => {
   });
   afterAll(() => sites.remove());
   beforeEach(async () => {
-    server = await startS3Server(bucket);
-    s3 = testS3Client(server.endpoint);
-    events = [];
+    ({ server, s3, requests: events } = await startTestBucket());
     lines = [];
     refuse = false;
-    recordRequests(s3, events);
     cloudFront.reset();
     cloudFront.on(CreateInvalidationCommand).callsFake(() => {
       if (refuse) {
@@ -64,7 +59,7 @@ describe("old assets", () => {
       bucket,
       s3,
       distributionId: "E2QWRUHAPOMQZL",
-      cloudFront: new CloudFrontClient({ region: "us-east-1", credentials: { accessKeyId: "test", secretAccessKey: "test" } }),
+      cloudFront: testCloudFrontClient(),
       now: () => new Date(start + daysLater * day),
       log: (line) => lines.push(line),
       ...options,

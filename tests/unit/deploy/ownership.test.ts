@@ -5,10 +5,11 @@ import { ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deploy, type DeployOptions } from "../../../src/deploy/deploy";
 import { DeployError } from "../../../src/errors";
-import { createBuiltSites, previewBuild, recordRequests, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
-import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
+import { createBuiltSites, previewBuild, siteWithScript, withoutLock, type BuiltSites } from "../support/built-site";
+import { startTestBucket, testBucket } from "../support/deploy-aws";
+import type { S3Server } from "../support/s3-server";
 
-const bucket = "flightsite-test";
+const bucket = testBucket;
 const day = 24 * 60 * 60 * 1000;
 
 describe("a deploy and objects that are not its own", () => {
@@ -28,11 +29,8 @@ describe("a deploy and objects that are not its own", () => {
   });
   afterAll(() => sites.remove());
   beforeEach(async () => {
-    server = await startS3Server(bucket);
-    s3 = testS3Client(server.endpoint);
-    events = [];
+    ({ server, s3, requests: events } = await startTestBucket());
     lines = [];
-    recordRequests(s3, events);
   });
   afterEach(() => server.close());
 

@@ -1,20 +1,18 @@
 // Issue 27: a pull request's preview lives under previews/pr-N/ of the site's bucket, with its own manifest and lock,
 // and `flightsite teardown` removes it when the pull request closes. Against s3rver on 127.0.0.1.
-import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/cli";
 import { deploy } from "../../../src/deploy/deploy";
 import { teardown } from "../../../src/deploy/teardown";
 import { DeployError } from "../../../src/errors";
 import { createBuiltSites, previewBuild, siteWithScript, type BuiltSites } from "../support/built-site";
-import { startS3Server, testS3Client, type S3Server } from "../support/s3-server";
+import { invalidationInProgress, mockCloudFront, startTestBucket, testBucket, testCloudFrontClient } from "../support/deploy-aws";
+import type { S3Server } from "../support/s3-server";
 
-const bucket = "flightsite-test";
-const cloudFront = mockClient(CloudFrontClient);
-// Restored after the file: other test files run in the same process (vitest.config.ts, isolate: false).
-afterAll(() => cloudFront.restore());
+const bucket = testBucket;
+const cloudFront = mockCloudFront();
 
 describe("previews under a prefix, and their teardown", () => {
   let sites: BuiltSites;
@@ -28,10 +26,9 @@ describe("previews under a prefix, and their teardown", () => {
   });
   afterAll(() => sites.remove());
   beforeEach(async () => {
-    server = await startS3Server(bucket);
-    s3 = testS3Client(server.endpoint);
+    ({ server, s3 } = await startTestBucket());
     cloudFront.reset();
-    cloudFront.on(CreateInvalidationCommand).resolves({ Invalidation: { Id: "I1", Status: "InProgress", CreateTime: new Date(), InvalidationBatch: undefined } });
+    cloudFront.on(CreateInvalidationCommand).resolves(invalidationInProgress("I1"));
   });
   afterEach(() => server.close());
 
@@ -52,7 +49,7 @@ describe("previews under a prefix, and their teardown", () => {
       prefix: "previews/pr-42",
       s3,
       distributionId: "E2QWRUHAPOMQZL",
-      cloudFront: new CloudFrontClient({ region: "us-east-1", credentials: { accessKeyId: "test", secretAccessKey: "test" } }),
+      cloudFront: testCloudFrontClient(),
       log: (line) => lines.push(line),
     });
     expect(deleted).toBe(4);
