@@ -1,7 +1,7 @@
 import type { PageChrome } from "../src/content/types";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
-import { ProseSection as Section } from "./ProseSection";
+import { ProseSection as Section } from "./Section";
 import { textFor } from "./text";
 
 /** What /accessibility/ states of the site, from its content: what it holds that the checks cannot vouch for. */

@@ -1,6 +1,7 @@
 import { DownloadLinks, type DownloadLink } from "./DownloadLinks";
 import { StaticPage, type StaticPageProps } from "./StaticPage";
 import { textFor } from "./text";
+import { Section } from "./Section";
 
 export interface CaseManagerDocumentCard {
   id: string;
@@ -23,9 +24,7 @@ export function CaseManagersPage({ documents, ...props }: CaseManagersPageProps)
   const words = textFor(lang).caseManagers;
   return (
     <StaticPage {...props}>
-      <section id="downloads" className="section" aria-labelledby="downloads-heading">
-        <div className="container">
-          <h2 id="downloads-heading">{words.downloads}</h2>
+      <Section id="downloads-heading" heading={words.downloads} anchor="downloads">
           <p>{words.downloadsText}</p>
           <ul className="card-grid download-grid">
             {documents.map((document) => (
@@ -42,8 +41,7 @@ export function CaseManagersPage({ documents, ...props }: CaseManagersPageProps)
               </li>
             ))}
           </ul>
-        </div>
-      </section>
+      </Section>
     </StaticPage>
   );
 }

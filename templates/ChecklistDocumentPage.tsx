@@ -1,5 +1,6 @@
 import { Checklist } from "./Checklist";
 import { DocumentPage, type DocumentPageProps } from "./DocumentPage";
+import { Section } from "./Section";
 
 export interface ChecklistDocumentPageProps extends Omit<DocumentPageProps, "children" | "notice"> {
   groups: { id: string; heading: string; intro: string; items: { title: string; detail: string }[] }[];
@@ -11,24 +12,18 @@ export function ChecklistDocumentPage({ groups, notes, ...props }: ChecklistDocu
   return (
     <DocumentPage {...props}>
       {groups.map((group) => (
-        <section key={group.id} className="section" aria-labelledby={group.id}>
-          <div className="container prose">
-            <h2 id={group.id}>{group.heading}</h2>
+        <Section key={group.id} id={group.id} heading={group.heading} container="container prose">
             <p>{group.intro}</p>
             <Checklist items={group.items} />
-          </div>
-        </section>
+        </Section>
       ))}
-      <section className="section section-alt" aria-labelledby="notes">
-        <div className="container prose">
-          <h2 id="notes">{notes.heading}</h2>
+      <Section id="notes" heading={notes.heading} className="section section-alt" container="container prose">
           <ul>
             {notes.items.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
-        </div>
-      </section>
+      </Section>
     </DocumentPage>
   );
 }

@@ -3,6 +3,7 @@ import { CtaBand } from "./CtaBand";
 import { Once } from "./Once";
 import { Layout } from "./Layout";
 import { textFor } from "./text";
+import { Section } from "./Section";
 
 export interface CitiesPageProps {
   chrome: PageChrome;
@@ -21,9 +22,7 @@ export function CitiesPage({ chrome, cities }: CitiesPageProps) {
           <p className="lead">{words.lead}</p>
         </div>
       </section>
-      <section className="section" aria-labelledby="city-list">
-        <div className="container">
-          <h2 id="city-list">{words.listHeading}</h2>
+      <Section id="city-list" heading={words.listHeading}>
           <ul className="city-grid">
             {cities.map((city) => (
               <li key={city.href} className="card">
@@ -32,8 +31,7 @@ export function CitiesPage({ chrome, cities }: CitiesPageProps) {
               </li>
             ))}
           </ul>
-        </div>
-      </section>
+      </Section>
       <Once component={CtaBand} props={{ site: chrome.site, lang: chrome.lang }} />
     </Layout>
   );

@@ -12,6 +12,7 @@ import { Once } from "./Once";
 import { textFor } from "./text";
 import type { Lang } from "../src/content/language";
 import { HeroPhoto, SectionPhoto } from "./Photo";
+import { Section } from "./Section";
 
 export interface CityPageProps {
   chrome: PageChrome;
@@ -45,24 +46,16 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
       </section>
       <SectionPhoto photo={city.photo} lang={lang} />
 
-      <section className="section" aria-labelledby="how-it-works">
-        <div className="container">
-          <h2 id="how-it-works">{words.howItWorks}</h2>
+      <Section id="how-it-works" heading={words.howItWorks}>
           <Once component={Steps} props={{ steps: common.howItWorks }} />
-        </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="airports">
-        <div className="container">
-          <h2 id="airports">{words.airports}</h2>
+      <Section id="airports" heading={words.airports} className="section section-alt">
           <p>{words.airportsIntro(city.cityName)}</p>
           <AirportList airports={city.airports} lang={lang} />
-        </div>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="pathway">
-        <div className="container">
-          <h2 id="pathway">{words.pathway}</h2>
+      <Section id="pathway" heading={words.pathway}>
           <h3>{words.localOverview}</h3>
           <p>{city.localCareOverview}</p>
           <div className="two-columns">
@@ -75,23 +68,17 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
               <Once component={Checklist} props={{ items: common.returnChecklist }} />
             </div>
           </div>
-        </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="support">
-        <div className="container">
-          <h2 id="support">{words.support}</h2>
+      <Section id="support" heading={words.support} className="section section-alt">
           <ul className="support-list">
             {city.supportDirectory.map((entry) => (
               <li key={entry}>{entry}</li>
             ))}
           </ul>
-        </div>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="care-trips">
-        <div className="container">
-          <h2 id="care-trips">{words.careTrips}</h2>
+      <Section id="care-trips" heading={words.careTrips}>
           <ul className="card-grid">
             {careTrips.map((trip) => (
               <li key={trip.href} className="card">
@@ -103,19 +90,13 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
               </li>
             ))}
           </ul>
-        </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="on-board">
-        <div className="container">
-          <h2 id="on-board">{words.onBoard}</h2>
+      <Section id="on-board" heading={words.onBoard} className="section section-alt">
           <Once component={CardList} props={{ cards: common.onBoardExperience }} />
-        </div>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="faq">
-        <div className="container">
-          <h2 id="faq">{words.faq}</h2>
+      <Section id="faq" heading={words.faq}>
           <div className="faq-list">
             {city.faqs.map((faq) => (
               <div key={faq.question} className="faq">
@@ -124,12 +105,9 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
               </div>
             ))}
           </div>
-        </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="other-cities">
-        <div className="container">
-          <h2 id="other-cities">{words.otherCities}</h2>
+      <Section id="other-cities" heading={words.otherCities} className="section section-alt">
           <ul className="pill-list">
             {nearby.map((place) => (
               <li key={place.name}>{place.href ? <a href={place.href} hrefLang={place.hrefLang}>{place.name}</a> : <span>{place.name}</span>}</li>
@@ -138,8 +116,7 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
           <p>
             <a href="/cities/">{words.everyCity}</a>
           </p>
-        </div>
-      </section>
+      </Section>
 
       <CtaBand site={site} lang={lang} heading={words.ctaHeading(city.cityName)} />
     </Layout>

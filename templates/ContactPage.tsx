@@ -7,6 +7,7 @@ import { PhoneNumber } from "../client/phone";
 import { PhoneLink } from "./PhoneLink";
 import { textFor } from "./text";
 import { quoteSectionText } from "./quote-text";
+import { Section } from "./Section";
 
 export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta"> & {
   /** The page's language: the quote form and its section speak it. */
@@ -50,9 +51,7 @@ export function ContactPage(props: ContactPageProps) {
           </ul>
         </div>
       </section>
-      <section id="quote" className="section section-alt" aria-labelledby="quote-heading">
-        <div className="container narrow">
-          <h2 id="quote-heading">{text.contactHeading}</h2>
+      <Section id="quote-heading" heading={text.contactHeading} className="section section-alt" container="container narrow" anchor="quote">
           <p>
             {text.contactIntro[0]}
             <a href={`tel:${site.phone.tel}`}>
@@ -61,8 +60,7 @@ export function ContactPage(props: ContactPageProps) {
             {text.contactIntro[1]}
           </p>
           <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site, lang) }} />
-        </div>
-      </section>
+      </Section>
     </StaticPage>
   );
 }

@@ -4,6 +4,7 @@ import { Once } from "./Once";
 import { PhoneLink } from "./PhoneLink";
 import { QuoteButton } from "./QuoteButton";
 import { textFor } from "./text";
+import { Section } from "./Section";
 
 export interface CtaBandProps {
   site: SiteConfig;
@@ -17,12 +18,9 @@ export interface CtaBandProps {
  */
 export function CtaBand({ site, lang = "en", heading = textFor(lang).cta.heading }: CtaBandProps) {
   return (
-    <section className="cta-band" aria-labelledby="cta-heading">
-      <div className="container">
-        <h2 id="cta-heading">{heading}</h2>
+    <Section id="cta-heading" heading={heading} className="cta-band">
         <Once component={CtaBandBody} props={{ site, lang }} />
-      </div>
-    </section>
+    </Section>
   );
 }
 

@@ -12,6 +12,7 @@ import { Once } from "./Once";
 import { textFor } from "./text";
 import type { Lang } from "../src/content/language";
 import { HeroPhoto, SectionPhoto } from "./Photo";
+import { Section } from "./Section";
 
 /** A destination section with its markdown already rendered (sanitized) to HTML by createRoutes. */
 export interface DestinationSectionView {
@@ -60,9 +61,7 @@ export function DestinationPage(props: DestinationPageProps) {
       </section>
       <SectionPhoto photo={props.photo} lang={lang} />
 
-      <section className="section section-alt" aria-labelledby="route">
-        <div className="container">
-          <h2 id="route">{words.route}</h2>
+      <Section id="route" heading={words.route} className="section section-alt">
           <div className="two-columns">
             <div>
               <h3>{words.departing(cityName)}</h3>
@@ -70,19 +69,15 @@ export function DestinationPage(props: DestinationPageProps) {
             </div>
             <Once component={Arrival} props={{ destination, airports: props.arrivalAirports, details: props.arrivalDetails, lang }} />
           </div>
-        </div>
-      </section>
+      </Section>
 
       <Once component={DestinationSections} props={{ sections: props.sections }} />
 
-      <section className="section" aria-labelledby="lodging">
-        <div className="container prose">
-          <h2 id="lodging">{words.lodging}</h2>
+      <Section id="lodging" heading={words.lodging} container="container prose">
           <Once component={LodgingList} props={{ options: props.lodgingOptions }} />
           <h3>{words.goodToKnow}</h3>
           <p>{props.notes}</p>
-        </div>
-      </section>
+      </Section>
 
       <nav className="section section-alt" aria-labelledby="related">
         <div className="container">
@@ -140,9 +135,7 @@ function DestinationSections({ sections }: { sections: DestinationSectionView[] 
   return (
     <>
       {sections.map((section, index) => (
-        <section key={section.id} className={`section${index % 2 ? " section-alt" : ""}`} aria-labelledby={section.id}>
-          <div className="container prose">
-            <h2 id={section.id}>{section.heading}</h2>
+        <Section key={section.id} id={section.id} heading={section.heading} className={`section${index % 2 ? " section-alt" : ""}`} container="container prose">
             <div dangerouslySetInnerHTML={{ __html: section.html }} />
             {section.steps && <Steps steps={section.steps} />}
             {section.checklist && <Checklist items={section.checklist.map((title) => ({ title }))} />}
@@ -166,8 +159,7 @@ function DestinationSections({ sections }: { sections: DestinationSectionView[] 
                 ))}
               </ul>
             )}
-          </div>
-        </section>
+        </Section>
       ))}
     </>
   );

@@ -3,6 +3,7 @@ import type { SiteConfig } from "../src/content/types";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
 import { quoteSectionText } from "./quote-text";
+import { Section } from "./Section";
 
 export interface FooterQuoteProps {
   site: SiteConfig;
@@ -14,9 +15,7 @@ export interface FooterQuoteProps {
 export function FooterQuote({ site, lang = "en" }: FooterQuoteProps) {
   const text = quoteSectionText[lang];
   return (
-    <section className="footer-quote" aria-labelledby="footer-quote-heading">
-      <div className="container narrow">
-        <h2 id="footer-quote-heading">{text.footerHeading}</h2>
+    <Section id="footer-quote-heading" heading={text.footerHeading} className="footer-quote" container="container narrow">
         <p>{text.footerIntro}</p>
         <Island
           name="quote-form"
@@ -27,7 +26,6 @@ export function FooterQuote({ site, lang = "en" }: FooterQuoteProps) {
             submitLabel: text.callbackButton,
           }}
         />
-      </div>
-    </section>
+    </Section>
   );
 }

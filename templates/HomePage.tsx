@@ -8,6 +8,7 @@ import { Steps } from "./Steps";
 import { QuoteButton } from "./QuoteButton";
 import { textFor } from "./text";
 import { HeroPhoto, SectionPhoto } from "./Photo";
+import { Section } from "./Section";
 
 export interface HomePageProps {
   chrome: PageChrome;
@@ -35,38 +36,24 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
       </section>
       <SectionPhoto photo={home.photo} lang={lang} />
 
-      <section className="section" aria-labelledby="services">
-        <div className="container">
-          <h2 id="services">{words.home.howWeHelp}</h2>
+      <Section id="services" heading={words.home.howWeHelp}>
           <CardList cards={home.serviceTiles} className="card-grid card-grid-4" />
-        </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="on-board">
-        <div className="container">
-          <h2 id="on-board">{home.onBoardCare.heading}</h2>
+      <Section id="on-board" heading={home.onBoardCare.heading} className="section section-alt">
           <p>{home.onBoardCare.intro}</p>
           <CardList cards={home.onBoardCare.items} />
-        </div>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="how-it-works">
-        <div className="container">
-          <h2 id="how-it-works">{words.home.howItWorks}</h2>
+      <Section id="how-it-works" heading={words.home.howItWorks}>
           <Steps steps={home.howItWorks} />
-        </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="what-we-coordinate">
-        <div className="container">
-          <h2 id="what-we-coordinate">{words.home.whatWeCoordinate}</h2>
+      <Section id="what-we-coordinate" heading={words.home.whatWeCoordinate} className="section section-alt">
           <CardList cards={home.serviceCards} />
-        </div>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="cities">
-        <div className="container">
-          <h2 id="cities">{words.home.citiesWeServe}</h2>
+      <Section id="cities" heading={words.home.citiesWeServe}>
           <ul className="pill-list">
             {cities.map((city) => (
               <li key={city.href}>
@@ -74,12 +61,9 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
               </li>
             ))}
           </ul>
-        </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="quick-facts">
-        <div className="container">
-          <h2 id="quick-facts">{words.home.quickFacts}</h2>
+      <Section id="quick-facts" heading={words.home.quickFacts} className="section section-alt">
           <dl className="facts">
             {home.quickFacts.map((fact) => (
               <div key={fact.label} className="fact">
@@ -88,15 +72,11 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
               </div>
             ))}
           </dl>
-        </div>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="mission">
-        <div className="container prose">
-          <h2 id="mission">{home.mission.heading}</h2>
+      <Section id="mission" heading={home.mission.heading} container="container prose">
           <p>{home.mission.text}</p>
-        </div>
-      </section>
+      </Section>
 
       <Once component={CtaBand} props={{ site, lang }} />
     </Layout>

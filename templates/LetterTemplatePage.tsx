@@ -1,5 +1,6 @@
 import type { TextPart } from "../src/documents/text";
 import { DocumentPage, type DocumentPageProps } from "./DocumentPage";
+import { Section } from "./Section";
 
 /** A block of the letter; each of its lines split so [placeholders] can be marked. */
 export interface LetterBlock {
@@ -16,19 +17,14 @@ export interface LetterTemplatePageProps extends Omit<DocumentPageProps, "childr
 export function LetterTemplatePage({ instructions, letter, ...props }: LetterTemplatePageProps) {
   return (
     <DocumentPage {...props}>
-      <section className="section" aria-labelledby="instructions">
-        <div className="container prose">
-          <h2 id="instructions">{instructions.heading}</h2>
+      <Section id="instructions" heading={instructions.heading} container="container prose">
           <ul>
             {instructions.items.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
-        </div>
-      </section>
-      <section className="section section-alt" aria-labelledby="the-letter">
-        <div className="container prose">
-          <h2 id="the-letter">The Letter</h2>
+      </Section>
+      <Section id="the-letter" heading="The Letter" className="section section-alt" container="container prose">
           <p>Text in [square brackets] is for the physician to fill in.</p>
           <div className="letter">
             {letter.map((block, index) => (
@@ -50,8 +46,7 @@ export function LetterTemplatePage({ instructions, letter, ...props }: LetterTem
               </p>
             ))}
           </div>
-        </div>
-      </section>
+      </Section>
     </DocumentPage>
   );
 }

@@ -3,6 +3,7 @@ import { EpisodeCard, EpisodeMeta, type EpisodeSummary } from "./EpisodeCard";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { QuoteButton } from "./QuoteButton";
+import { Section } from "./Section";
 
 export interface PodcastPageProps {
   chrome: PageChrome;
@@ -37,9 +38,7 @@ export function PodcastPage({ chrome, show, subscribeLinks, featured, recent }: 
         </div>
       </section>
 
-      <section className="section" aria-labelledby="featured">
-        <div className="container">
-          <h2 id="featured">Featured Episode</h2>
+      <Section id="featured" heading="Featured Episode">
           {featured ? (
             <div className="featured-episode">
               <img className="featured-cover" src={featured.coverImg} alt="" width={240} height={240} />
@@ -57,13 +56,10 @@ export function PodcastPage({ chrome, show, subscribeLinks, featured, recent }: 
           ) : (
             <p>The first episode is on its way.</p>
           )}
-        </div>
-      </section>
+      </Section>
 
       {recent.length > 0 && (
-        <section className="section section-alt" aria-labelledby="recent">
-          <div className="container">
-            <h2 id="recent">Recent Episodes</h2>
+        <Section id="recent" heading="Recent Episodes" className="section section-alt">
             <ul className="episode-list">
               {recent.map((episode) => (
                 <li key={episode.url}>
@@ -71,8 +67,7 @@ export function PodcastPage({ chrome, show, subscribeLinks, featured, recent }: 
                 </li>
               ))}
             </ul>
-          </div>
-        </section>
+        </Section>
       )}
 
       <section className="section" aria-labelledby="about-podcast">

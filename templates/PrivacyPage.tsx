@@ -2,7 +2,7 @@ import type { FieldName } from "../client/quote/rules";
 import type { PageChrome } from "../src/content/types";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
-import { ProseSection as Section } from "./ProseSection";
+import { ProseSection as Section } from "./Section";
 import { quoteFormTarget } from "./quote-form-target";
 import { textFor } from "./text";
 import type { NoticeItem } from "./text/messages";

@@ -1,5 +1,6 @@
 import { DocumentPage, type DocumentPageProps } from "./DocumentPage";
 import { textFor } from "./text";
+import { Section } from "./Section";
 
 export interface SampleItineraryPageProps extends Omit<DocumentPageProps, "children"> {
   steps: { time: string; title: string; place: string; detail: string }[];
@@ -10,9 +11,7 @@ export interface SampleItineraryPageProps extends Omit<DocumentPageProps, "child
 export function SampleItineraryPage({ steps, notes, ...props }: SampleItineraryPageProps) {
   return (
     <DocumentPage {...props}>
-      <section className="section" aria-labelledby="travel-day">
-        <div className="container prose">
-          <h2 id="travel-day">{textFor(props.chrome.lang).document.travelDay}</h2>
+      <Section id="travel-day" heading={textFor(props.chrome.lang).document.travelDay} container="container prose">
           <ol className="itinerary">
             {steps.map((step) => (
               <li key={step.time} className="itinerary-step">
@@ -25,18 +24,14 @@ export function SampleItineraryPage({ steps, notes, ...props }: SampleItineraryP
               </li>
             ))}
           </ol>
-        </div>
-      </section>
-      <section className="section section-alt" aria-labelledby="notes">
-        <div className="container prose">
-          <h2 id="notes">{notes.heading}</h2>
+      </Section>
+      <Section id="notes" heading={notes.heading} className="section section-alt" container="container prose">
           <ul>
             {notes.items.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
-        </div>
-      </section>
+      </Section>
     </DocumentPage>
   );
 }

@@ -4,6 +4,7 @@ import { CtaBand } from "./CtaBand";
 import { Once } from "./Once";
 import { Layout } from "./Layout";
 import { HeroPhoto, SectionPhoto } from "./Photo";
+import { Section } from "./Section";
 
 export interface StaticPageProps {
   chrome: PageChrome;
@@ -31,12 +32,9 @@ export function StaticPage({ chrome, heading, lead, sections, children, showCta 
       <SectionPhoto photo={photo} lang={chrome.lang} />
       {children}
       {sections.map((section) => (
-        <section key={section.id} className="section" aria-labelledby={section.id}>
-          <div className="container prose">
-            <h2 id={section.id}>{section.heading}</h2>
+        <Section key={section.id} id={section.id} heading={section.heading} container="container prose">
             <div dangerouslySetInnerHTML={{ __html: section.html }} />
-          </div>
-        </section>
+        </Section>
       ))}
       {showCta && <Once component={CtaBand} props={{ site: chrome.site, lang: chrome.lang }} />}
     </Layout>
