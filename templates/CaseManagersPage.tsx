@@ -25,22 +25,22 @@ export function CaseManagersPage({ documents, ...props }: CaseManagersPageProps)
   return (
     <StaticPage {...props}>
       <Section id="downloads-heading" heading={words.downloads} anchor="downloads">
-          <p>{words.downloadsText}</p>
-          <ul className="card-grid download-grid">
-            {documents.map((document) => (
-              <li key={document.id} className="card download-card">
-                <h3 id={`download-${document.id}`}>{document.label}</h3>
-                <p>{document.summary}</p>
-                <DownloadLinks label={document.label} links={document.downloads} lang={lang} />
-                <p className="download-page-link">
-                  <a href={document.pageUrl} hrefLang={document.pageLang}>
-                    {words.readAsPage}
-                    <span className="visually-hidden">: {document.label}</span>
-                  </a>
-                </p>
-              </li>
-            ))}
-          </ul>
+        <p>{words.downloadsText}</p>
+        <ul className="card-grid download-grid">
+          {documents.map((document) => (
+            <li key={document.id} className="card download-card">
+              <h3 id={`download-${document.id}`}>{document.label}</h3>
+              <p>{document.summary}</p>
+              <DownloadLinks label={document.label} links={document.downloads} lang={lang} />
+              <p className="download-page-link">
+                <a href={document.pageUrl} hrefLang={document.pageLang}>
+                  {words.readAsPage}
+                  <span className="visually-hidden">: {document.label}</span>
+                </a>
+              </p>
+            </li>
+          ))}
+        </ul>
       </Section>
     </StaticPage>
   );

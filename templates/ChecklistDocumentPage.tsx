@@ -13,16 +13,16 @@ export function ChecklistDocumentPage({ groups, notes, ...props }: ChecklistDocu
     <DocumentPage {...props}>
       {groups.map((group) => (
         <Section key={group.id} id={group.id} heading={group.heading} container="container prose">
-            <p>{group.intro}</p>
-            <Checklist items={group.items} />
+          <p>{group.intro}</p>
+          <Checklist items={group.items} />
         </Section>
       ))}
       <Section id="notes" heading={notes.heading} className="section section-alt" container="container prose">
-          <ul>
-            {notes.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+        <ul>
+          {notes.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
       </Section>
     </DocumentPage>
   );

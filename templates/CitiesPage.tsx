@@ -23,14 +23,14 @@ export function CitiesPage({ chrome, cities }: CitiesPageProps) {
         </div>
       </section>
       <Section id="city-list" heading={words.listHeading}>
-          <ul className="city-grid">
-            {cities.map((city) => (
-              <li key={city.href} className="card">
-                <a href={city.href} hrefLang={city.hrefLang}>{city.name}</a>
-                <span className="card-meta">{words.airports}: {city.airports}</span>
-              </li>
-            ))}
-          </ul>
+        <ul className="city-grid">
+          {cities.map((city) => (
+            <li key={city.href} className="card">
+              <a href={city.href} hrefLang={city.hrefLang}>{city.name}</a>
+              <span className="card-meta">{words.airports}: {city.airports}</span>
+            </li>
+          ))}
+        </ul>
       </Section>
       <Once component={CtaBand} props={{ site: chrome.site, lang: chrome.lang }} />
     </Layout>

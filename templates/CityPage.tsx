@@ -47,75 +47,75 @@ export function CityPage({ chrome, city, common, careTrips, nearby, video }: Cit
       <SectionPhoto photo={city.photo} lang={lang} />
 
       <Section id="how-it-works" heading={words.howItWorks}>
-          <Once component={Steps} props={{ steps: common.howItWorks }} />
+        <Once component={Steps} props={{ steps: common.howItWorks }} />
       </Section>
 
       <Section id="airports" heading={words.airports} className="section section-alt">
-          <p>{words.airportsIntro(city.cityName)}</p>
-          <AirportList airports={city.airports} lang={lang} />
+        <p>{words.airportsIntro(city.cityName)}</p>
+        <AirportList airports={city.airports} lang={lang} />
       </Section>
 
       <Section id="pathway" heading={words.pathway}>
-          <h3>{words.localOverview}</h3>
-          <p>{city.localCareOverview}</p>
-          <div className="two-columns">
-            <div>
-              <h3>{words.preFlightChecklist}</h3>
-              <Once component={Checklist} props={{ items: common.preFlightChecklist }} />
-            </div>
-            <div>
-              <h3>{words.returnChecklist}</h3>
-              <Once component={Checklist} props={{ items: common.returnChecklist }} />
-            </div>
+        <h3>{words.localOverview}</h3>
+        <p>{city.localCareOverview}</p>
+        <div className="two-columns">
+          <div>
+            <h3>{words.preFlightChecklist}</h3>
+            <Once component={Checklist} props={{ items: common.preFlightChecklist }} />
           </div>
+          <div>
+            <h3>{words.returnChecklist}</h3>
+            <Once component={Checklist} props={{ items: common.returnChecklist }} />
+          </div>
+        </div>
       </Section>
 
       <Section id="support" heading={words.support} className="section section-alt">
-          <ul className="support-list">
-            {city.supportDirectory.map((entry) => (
-              <li key={entry}>{entry}</li>
-            ))}
-          </ul>
+        <ul className="support-list">
+          {city.supportDirectory.map((entry) => (
+            <li key={entry}>{entry}</li>
+          ))}
+        </ul>
       </Section>
 
       <Section id="care-trips" heading={words.careTrips}>
-          <ul className="card-grid">
-            {careTrips.map((trip) => (
-              <li key={trip.href} className="card">
-                <h3>
-                  <a href={trip.href} hrefLang={trip.hrefLang}>{words.careTrip(city.cityName, trip.destination)}</a>
-                </h3>
-                <p className="card-meta">{trip.location}</p>
-                {trip.summary && <p>{trip.summary}</p>}
-              </li>
-            ))}
-          </ul>
+        <ul className="card-grid">
+          {careTrips.map((trip) => (
+            <li key={trip.href} className="card">
+              <h3>
+                <a href={trip.href} hrefLang={trip.hrefLang}>{words.careTrip(city.cityName, trip.destination)}</a>
+              </h3>
+              <p className="card-meta">{trip.location}</p>
+              {trip.summary && <p>{trip.summary}</p>}
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section id="on-board" heading={words.onBoard} className="section section-alt">
-          <Once component={CardList} props={{ cards: common.onBoardExperience }} />
+        <Once component={CardList} props={{ cards: common.onBoardExperience }} />
       </Section>
 
       <Section id="faq" heading={words.faq}>
-          <div className="faq-list">
-            {city.faqs.map((faq) => (
-              <div key={faq.question} className="faq">
-                <h3>{faq.question}</h3>
-                <p>{faq.answer}</p>
-              </div>
-            ))}
-          </div>
+        <div className="faq-list">
+          {city.faqs.map((faq) => (
+            <div key={faq.question} className="faq">
+              <h3>{faq.question}</h3>
+              <p>{faq.answer}</p>
+            </div>
+          ))}
+        </div>
       </Section>
 
       <Section id="other-cities" heading={words.otherCities} className="section section-alt">
-          <ul className="pill-list">
-            {nearby.map((place) => (
-              <li key={place.name}>{place.href ? <a href={place.href} hrefLang={place.hrefLang}>{place.name}</a> : <span>{place.name}</span>}</li>
-            ))}
-          </ul>
-          <p>
-            <a href="/cities/">{words.everyCity}</a>
-          </p>
+        <ul className="pill-list">
+          {nearby.map((place) => (
+            <li key={place.name}>{place.href ? <a href={place.href} hrefLang={place.hrefLang}>{place.name}</a> : <span>{place.name}</span>}</li>
+          ))}
+        </ul>
+        <p>
+          <a href="/cities/">{words.everyCity}</a>
+        </p>
       </Section>
 
       <CtaBand site={site} lang={lang} heading={words.ctaHeading(city.cityName)} />

@@ -52,14 +52,14 @@ export function ContactPage(props: ContactPageProps) {
         </div>
       </section>
       <Section id="quote-heading" heading={text.contactHeading} className="section section-alt" container="container narrow" anchor="quote">
-          <p>
-            {text.contactIntro[0]}
-            <a href={`tel:${site.phone.tel}`}>
-              <PhoneNumber number={site.phone.display} />
-            </a>
-            {text.contactIntro[1]}
-          </p>
-          <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site, lang) }} />
+        <p>
+          {text.contactIntro[0]}
+          <a href={`tel:${site.phone.tel}`}>
+            <PhoneNumber number={site.phone.display} />
+          </a>
+          {text.contactIntro[1]}
+        </p>
+        <Island name="quote-form" props={{ variant: "full", slot: "inline", ...quoteFormTarget(site, lang) }} />
       </Section>
     </StaticPage>
   );

@@ -19,7 +19,7 @@ export interface CtaBandProps {
 export function CtaBand({ site, lang = "en", heading = textFor(lang).cta.heading }: CtaBandProps) {
   return (
     <Section id="cta-heading" heading={heading} className="cta-band">
-        <Once component={CtaBandBody} props={{ site, lang }} />
+      <Once component={CtaBandBody} props={{ site, lang }} />
     </Section>
   );
 }

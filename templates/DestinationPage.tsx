@@ -62,21 +62,21 @@ export function DestinationPage(props: DestinationPageProps) {
       <SectionPhoto photo={props.photo} lang={lang} />
 
       <Section id="route" heading={words.route} className="section section-alt">
-          <div className="two-columns">
-            <div>
-              <h3>{words.departing(cityName)}</h3>
-              <AirportList airports={props.departureAirports} lang={lang} />
-            </div>
-            <Once component={Arrival} props={{ destination, airports: props.arrivalAirports, details: props.arrivalDetails, lang }} />
+        <div className="two-columns">
+          <div>
+            <h3>{words.departing(cityName)}</h3>
+            <AirportList airports={props.departureAirports} lang={lang} />
           </div>
+          <Once component={Arrival} props={{ destination, airports: props.arrivalAirports, details: props.arrivalDetails, lang }} />
+        </div>
       </Section>
 
       <Once component={DestinationSections} props={{ sections: props.sections }} />
 
       <Section id="lodging" heading={words.lodging} container="container prose">
-          <Once component={LodgingList} props={{ options: props.lodgingOptions }} />
-          <h3>{words.goodToKnow}</h3>
-          <p>{props.notes}</p>
+        <Once component={LodgingList} props={{ options: props.lodgingOptions }} />
+        <h3>{words.goodToKnow}</h3>
+        <p>{props.notes}</p>
       </Section>
 
       <nav className="section section-alt" aria-labelledby="related">
@@ -136,29 +136,29 @@ function DestinationSections({ sections }: { sections: DestinationSectionView[] 
     <>
       {sections.map((section, index) => (
         <Section key={section.id} id={section.id} heading={section.heading} className={`section${index % 2 ? " section-alt" : ""}`} container="container prose">
-            <div dangerouslySetInnerHTML={{ __html: section.html }} />
-            {section.steps && <Steps steps={section.steps} />}
-            {section.checklist && <Checklist items={section.checklist.map((title) => ({ title }))} />}
-            {section.contacts && (
-              <ul className="contact-list">
-                {section.contacts.map((contact) => (
-                  <li key={contact.label}>
-                    {/* The label, then each way to reach them as an item of its own: a number and a web address never run together. */}
-                    <strong className="contact-label">{contact.label}</strong>{" "}
-                    <span className="contact-means">
-                      {contact.phone && (
-                        <a href={telUrl(contact.phone)}>
-                          <PhoneNumber number={contact.phone} />
-                        </a>
-                      )}{" "}
-                      {contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>}{" "}
-                      {contact.url && <a href={contact.url}>{new URL(contact.url).hostname.replace(/^www\./, "")}</a>}
-                    </span>{" "}
-                    {contact.note && <span className="contact-note">{contact.note}</span>}
-                  </li>
-                ))}
-              </ul>
-            )}
+          <div dangerouslySetInnerHTML={{ __html: section.html }} />
+          {section.steps && <Steps steps={section.steps} />}
+          {section.checklist && <Checklist items={section.checklist.map((title) => ({ title }))} />}
+          {section.contacts && (
+            <ul className="contact-list">
+              {section.contacts.map((contact) => (
+                <li key={contact.label}>
+                  {/* The label, then each way to reach them as an item of its own: a number and a web address never run together. */}
+                  <strong className="contact-label">{contact.label}</strong>{" "}
+                  <span className="contact-means">
+                    {contact.phone && (
+                      <a href={telUrl(contact.phone)}>
+                        <PhoneNumber number={contact.phone} />
+                      </a>
+                    )}{" "}
+                    {contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>}{" "}
+                    {contact.url && <a href={contact.url}>{new URL(contact.url).hostname.replace(/^www\./, "")}</a>}
+                  </span>{" "}
+                  {contact.note && <span className="contact-note">{contact.note}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
         </Section>
       ))}
     </>

@@ -16,16 +16,16 @@ export function FooterQuote({ site, lang = "en" }: FooterQuoteProps) {
   const text = quoteSectionText[lang];
   return (
     <Section id="footer-quote-heading" heading={text.footerHeading} className="footer-quote" container="container narrow">
-        <p>{text.footerIntro}</p>
-        <Island
-          name="quote-form"
-          props={{
-            variant: "compact",
-            slot: "footer",
-            ...quoteFormTarget(site, lang),
-            submitLabel: text.callbackButton,
-          }}
-        />
+      <p>{text.footerIntro}</p>
+      <Island
+        name="quote-form"
+        props={{
+          variant: "compact",
+          slot: "footer",
+          ...quoteFormTarget(site, lang),
+          submitLabel: text.callbackButton,
+        }}
+      />
     </Section>
   );
 }

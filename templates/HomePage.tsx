@@ -37,45 +37,45 @@ export function HomePage({ chrome, home, cities }: HomePageProps) {
       <SectionPhoto photo={home.photo} lang={lang} />
 
       <Section id="services" heading={words.home.howWeHelp}>
-          <CardList cards={home.serviceTiles} className="card-grid card-grid-4" />
+        <CardList cards={home.serviceTiles} className="card-grid card-grid-4" />
       </Section>
 
       <Section id="on-board" heading={home.onBoardCare.heading} className="section section-alt">
-          <p>{home.onBoardCare.intro}</p>
-          <CardList cards={home.onBoardCare.items} />
+        <p>{home.onBoardCare.intro}</p>
+        <CardList cards={home.onBoardCare.items} />
       </Section>
 
       <Section id="how-it-works" heading={words.home.howItWorks}>
-          <Steps steps={home.howItWorks} />
+        <Steps steps={home.howItWorks} />
       </Section>
 
       <Section id="what-we-coordinate" heading={words.home.whatWeCoordinate} className="section section-alt">
-          <CardList cards={home.serviceCards} />
+        <CardList cards={home.serviceCards} />
       </Section>
 
       <Section id="cities" heading={words.home.citiesWeServe}>
-          <ul className="pill-list">
-            {cities.map((city) => (
-              <li key={city.href}>
-                <a href={city.href} hrefLang={city.hrefLang}>{city.name}</a>
-              </li>
-            ))}
-          </ul>
+        <ul className="pill-list">
+          {cities.map((city) => (
+            <li key={city.href}>
+              <a href={city.href} hrefLang={city.hrefLang}>{city.name}</a>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section id="quick-facts" heading={words.home.quickFacts} className="section section-alt">
-          <dl className="facts">
-            {home.quickFacts.map((fact) => (
-              <div key={fact.label} className="fact">
-                <dt>{fact.label}</dt>
-                <dd>{fact.value}</dd>
-              </div>
-            ))}
-          </dl>
+        <dl className="facts">
+          {home.quickFacts.map((fact) => (
+            <div key={fact.label} className="fact">
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
       </Section>
 
       <Section id="mission" heading={home.mission.heading} container="container prose">
-          <p>{home.mission.text}</p>
+        <p>{home.mission.text}</p>
       </Section>
 
       <Once component={CtaBand} props={{ site, lang }} />

@@ -18,34 +18,34 @@ export function LetterTemplatePage({ instructions, letter, ...props }: LetterTem
   return (
     <DocumentPage {...props}>
       <Section id="instructions" heading={instructions.heading} container="container prose">
-          <ul>
-            {instructions.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+        <ul>
+          {instructions.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
       </Section>
       <Section id="the-letter" heading="The Letter" className="section section-alt" container="container prose">
-          <p>Text in [square brackets] is for the physician to fill in.</p>
-          <div className="letter">
-            {letter.map((block, index) => (
-              <p key={index} className={`letter-${block.kind}`}>
-                {block.lines.map((line, lineIndex) => (
-                  <span key={lineIndex}>
-                    {lineIndex > 0 && <br />}
-                    {line.map((part, partIndex) =>
-                      part.placeholder ? (
-                        <span key={partIndex} className="placeholder">
-                          {part.text}
-                        </span>
-                      ) : (
-                        part.text
-                      ),
-                    )}
-                  </span>
-                ))}
-              </p>
-            ))}
-          </div>
+        <p>Text in [square brackets] is for the physician to fill in.</p>
+        <div className="letter">
+          {letter.map((block, index) => (
+            <p key={index} className={`letter-${block.kind}`}>
+              {block.lines.map((line, lineIndex) => (
+                <span key={lineIndex}>
+                  {lineIndex > 0 && <br />}
+                  {line.map((part, partIndex) =>
+                    part.placeholder ? (
+                      <span key={partIndex} className="placeholder">
+                        {part.text}
+                      </span>
+                    ) : (
+                      part.text
+                    ),
+                  )}
+                </span>
+              ))}
+            </p>
+          ))}
+        </div>
       </Section>
     </DocumentPage>
   );

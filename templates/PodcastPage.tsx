@@ -39,34 +39,34 @@ export function PodcastPage({ chrome, show, subscribeLinks, featured, recent }: 
       </section>
 
       <Section id="featured" heading="Featured Episode">
-          {featured ? (
-            <div className="featured-episode">
-              <img className="featured-cover" src={featured.coverImg} alt="" width={240} height={240} />
-              <div>
-                <h3 className="featured-title">
-                  <a href={featured.url}>{featured.title}</a>
-                </h3>
-                <EpisodeMeta episode={featured} />
-                <p>{featured.excerpt}</p>
-                <a className="button button-primary" href={featured.url}>
-                  Go to the episode
-                </a>
-              </div>
+        {featured ? (
+          <div className="featured-episode">
+            <img className="featured-cover" src={featured.coverImg} alt="" width={240} height={240} />
+            <div>
+              <h3 className="featured-title">
+                <a href={featured.url}>{featured.title}</a>
+              </h3>
+              <EpisodeMeta episode={featured} />
+              <p>{featured.excerpt}</p>
+              <a className="button button-primary" href={featured.url}>
+                Go to the episode
+              </a>
             </div>
-          ) : (
-            <p>The first episode is on its way.</p>
-          )}
+          </div>
+        ) : (
+          <p>The first episode is on its way.</p>
+        )}
       </Section>
 
       {recent.length > 0 && (
         <Section id="recent" heading="Recent Episodes" className="section section-alt">
-            <ul className="episode-list">
-              {recent.map((episode) => (
-                <li key={episode.url}>
-                  <EpisodeCard episode={episode} />
-                </li>
-              ))}
-            </ul>
+          <ul className="episode-list">
+            {recent.map((episode) => (
+              <li key={episode.url}>
+                <EpisodeCard episode={episode} />
+              </li>
+            ))}
+          </ul>
         </Section>
       )}
 

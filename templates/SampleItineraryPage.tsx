@@ -12,25 +12,25 @@ export function SampleItineraryPage({ steps, notes, ...props }: SampleItineraryP
   return (
     <DocumentPage {...props}>
       <Section id="travel-day" heading={textFor(props.chrome.lang).document.travelDay} container="container prose">
-          <ol className="itinerary">
-            {steps.map((step) => (
-              <li key={step.time} className="itinerary-step">
-                <p className="itinerary-time">{step.time}</p>
-                <div>
-                  <h3>{step.title}</h3>
-                  <p className="itinerary-place">{step.place}</p>
-                  <p>{step.detail}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+        <ol className="itinerary">
+          {steps.map((step) => (
+            <li key={step.time} className="itinerary-step">
+              <p className="itinerary-time">{step.time}</p>
+              <div>
+                <h3>{step.title}</h3>
+                <p className="itinerary-place">{step.place}</p>
+                <p>{step.detail}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
       </Section>
       <Section id="notes" heading={notes.heading} className="section section-alt" container="container prose">
-          <ul>
-            {notes.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+        <ul>
+          {notes.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
       </Section>
     </DocumentPage>
   );

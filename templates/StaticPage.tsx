@@ -33,7 +33,7 @@ export function StaticPage({ chrome, heading, lead, sections, children, showCta 
       {children}
       {sections.map((section) => (
         <Section key={section.id} id={section.id} heading={section.heading} container="container prose">
-            <div dangerouslySetInnerHTML={{ __html: section.html }} />
+          <div dangerouslySetInnerHTML={{ __html: section.html }} />
         </Section>
       ))}
       {showCta && <Once component={CtaBand} props={{ site: chrome.site, lang: chrome.lang }} />}
