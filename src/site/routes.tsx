@@ -110,8 +110,7 @@ function localCityRoutes(local: Local, assets: AssetUrls, englishCity: City): Ro
   if (translation && !(translation.cityCommon && translation.cities.has(englishCity.urlSlug))) return [];
   const city = translation?.cities.get(englishCity.urlSlug) ?? englishCity;
   const destinations = local.content.destinations.filter((destination) => !translation || translation.destinations.has(destination.slug));
-  // A translated page shows its language's destinations too: a city page their summaries, a destination page the
-  // others' names in its links (found by tests/unit/site/made-from.test.tsx).
+  // A translated page shows its language's destinations: a city page their summaries, a destination page their names.
   const made = translation ? { site: translation.site, cityCommon: translation.cityCommon, translated: city, destinations } : {};
   return [
     lazyPage(
