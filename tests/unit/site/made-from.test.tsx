@@ -1,6 +1,6 @@
 // MadeFrom checked, not trusted (issue 37, item 5). A page's key, and which pages the dev server makes again after a
 // city's save, follow what the page declares it is made from (`madeFrom`, src/site/routes.tsx) besides what every page
-// shares (sharedInputs, src/render/route-key.ts); a page made from anything else would be left stale (pinned in
+// shares (sharedContent, src/render/route-key.ts); a page made from anything else would be left stale (pinned in
 // tests/unit/engine/build-engine.test.ts). Here every route of a site is made and rendered from a recording view of
 // the content, and each read must lie within the route's declaration: its `madeFrom` for a page made when asked (a
 // city's), else what its key hashes, its props (or the whole route for the sitemap, the feed and robots.txt).
@@ -15,7 +15,6 @@ import { isWithin, pieceOf, recordingContent, type RecordingContent } from "../s
 import { loadSampleSite } from "../support/sample-site";
 import { loadRealSite, testAssets, type RealSite } from "../support/site";
 
-
 type MakeRoutes = (content: SiteContent, assets: AssetUrls, downloads: Download[]) => Route[];
 
 describe("what each route declares it is made from", () => {
@@ -26,6 +25,7 @@ describe("what each route declares it is made from", () => {
   }, 60_000);
 
   it("covers every read of every route of the sample site, in every language", () => {
+    // Issue 37: it found the Spanish destination pages showing the other Spanish destinations' names undeclared.
     const checked = undeclaredReads(sample, createRoutes);
     expect(checked.lazyPages, "pages made when asked were checked").toBeGreaterThan(0);
     expect(checked.translatedPages, "pages in another language were checked").toBeGreaterThan(0);
