@@ -2,7 +2,7 @@ import type { Lang } from "../src/content/language";
 import type { SiteConfig } from "../src/content/types";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
-import { quoteSectionText } from "./quote-text";
+import { textFor } from "./text";
 
 export interface FooterQuoteProps {
   site: SiteConfig;
@@ -12,7 +12,7 @@ export interface FooterQuoteProps {
 
 /** The footer slot: the compact quote form, above the site footer. */
 export function FooterQuote({ site, lang = "en" }: FooterQuoteProps) {
-  const text = quoteSectionText[lang];
+  const text = textFor(lang).quoteSection;
   return (
     <section className="footer-quote" aria-labelledby="footer-quote-heading">
       <div className="container narrow">

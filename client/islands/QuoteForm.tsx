@@ -23,9 +23,7 @@ import {
   type QuoteLanguage,
   type SourceSlot,
 } from "../quote/rules";
-import { englishFormText, type QuoteFormText } from "../quote/text";
-
-export { PREVIEW_NOTICE } from "../quote/text";
+import type { QuoteFormText } from "../messages/quote-words";
 
 export interface QuoteFormProps {
   variant: FormVariant;
@@ -46,10 +44,10 @@ export interface QuoteFormProps {
   /** The language of the page: the quote says it, and the visitor lands on the thank-you page in it. */
   lang?: QuoteLanguage;
   /**
-   * Every word the form shows, in the page's language; English when left out. The server's templates pass it on
-   * pages in another language, so the browser's script never holds more than the page's own language.
+   * Every word the form shows, in the page's language (client/messages/): the server's templates pass it, so the
+   * browser's script carries no word list of its own.
    */
-  text?: QuoteFormText;
+  text: QuoteFormText;
 }
 
 type Status = "idle" | "submitting" | "success" | "error";
@@ -64,7 +62,7 @@ declare global {
  * The quote request form (spec §3–§5, §8): rendered to HTML on the server by React, brought to life in the browser
  * by Preact. Every value the visitor typed stays on screen (and in a session draft) until the quote is delivered.
  */
-export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview, lang = "en", text = englishFormText }: QuoteFormProps) {
+export function QuoteForm({ variant, slot, endpoint, phone, submitLabel, preview, lang = "en", text }: QuoteFormProps) {
   const [fields, setFields] = useState<QuoteFields>(emptyQuoteFields);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>("idle");
