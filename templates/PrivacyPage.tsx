@@ -3,7 +3,9 @@ import type { PageChrome } from "../src/content/types";
 import { Layout } from "./Layout";
 import { PhoneLink } from "./PhoneLink";
 import { ProseSection as Section } from "./ProseSection";
-import { textFor, type NoticeItem } from "./text";
+import { quoteFormTarget } from "./quote-form-target";
+import { textFor } from "./text";
+import type { NoticeItem } from "./text";
 
 /** Everything /privacy/ says, worked out by createRoutes from the site's configuration, so the page cannot drift. */
 export interface PrivacyFacts {
@@ -29,7 +31,7 @@ export function PrivacyPage({ chrome, facts }: PrivacyPageProps) {
   const { destination } = facts;
   const words = textFor(lang).privacy;
   // The form's labels as the form of this language shows them.
-  const labels = textFor(lang).quoteForm.labels;
+  const labels = quoteFormTarget(site, lang).text.labels;
   return (
     <Layout chrome={chrome}>
       <section className="hero">
