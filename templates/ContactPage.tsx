@@ -6,7 +6,6 @@ import { quoteFormTarget } from "./quote-form-target";
 import { PhoneNumber } from "../client/phone";
 import { PhoneLink } from "./PhoneLink";
 import { textFor } from "./text";
-import { quoteSectionText } from "./quote-text";
 import { Section } from "./Section";
 
 export type ContactPageProps = Omit<StaticPageProps, "children" | "showCta"> & {
@@ -19,7 +18,7 @@ export function ContactPage(props: ContactPageProps) {
   const { site } = props.chrome;
   const lang: Lang = props.lang ?? props.chrome.lang;
   const words = textFor(lang);
-  const text = quoteSectionText[lang];
+  const text = textFor(lang).quoteSection;
   const phoneLanguage = words.phoneLanguage(site);
   return (
     <StaticPage {...props} showCta={false}>

@@ -2,7 +2,7 @@ import type { Lang } from "../src/content/language";
 import type { SiteConfig } from "../src/content/types";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
-import { quoteSectionText } from "./quote-text";
+import { textFor } from "./text";
 import { Section } from "./Section";
 
 export interface FooterQuoteProps {
@@ -13,7 +13,7 @@ export interface FooterQuoteProps {
 
 /** The footer slot: the compact quote form, above the site footer. */
 export function FooterQuote({ site, lang = "en" }: FooterQuoteProps) {
-  const text = quoteSectionText[lang];
+  const text = textFor(lang).quoteSection;
   return (
     <Section id="footer-quote-heading" heading={text.footerHeading} className="footer-quote" container="container narrow">
       <p>{text.footerIntro}</p>

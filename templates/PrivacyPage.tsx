@@ -5,8 +5,7 @@ import { PhoneLink } from "./PhoneLink";
 import { ProseSection as Section } from "./Section";
 import { quoteFormTarget } from "./quote-form-target";
 import { textFor } from "./text";
-import type { NoticeItem } from "./text/messages";
-import { FIELD_LABELS } from "../client/quote/labels";
+import type { NoticeItem } from "./text";
 
 /** Everything /privacy/ says, worked out by createRoutes from the site's configuration, so the page cannot drift. */
 export interface PrivacyFacts {
@@ -32,7 +31,7 @@ export function PrivacyPage({ chrome, facts }: PrivacyPageProps) {
   const { destination } = facts;
   const words = textFor(lang).privacy;
   // The form's labels as the form of this language shows them.
-  const labels = quoteFormTarget(site, lang).text?.labels ?? FIELD_LABELS;
+  const labels = quoteFormTarget(site, lang).text.labels;
   return (
     <Layout chrome={chrome}>
       <section className="hero">

@@ -3,7 +3,7 @@ import type { SiteConfig } from "../src/content/types";
 import { PhoneNumber } from "../client/phone";
 import { Island } from "./Island";
 import { quoteFormTarget } from "./quote-form-target";
-import { quoteSectionText } from "./quote-text";
+import { textFor } from "./text";
 
 export interface QuoteDialogProps {
   site: SiteConfig;
@@ -13,7 +13,7 @@ export interface QuoteDialogProps {
 
 /** The modal quote form, opened by [data-quote-open] buttons (client/quote-dialog.ts). */
 export function QuoteDialog({ site, lang = "en" }: QuoteDialogProps) {
-  const text = quoteSectionText[lang];
+  const text = textFor(lang).quoteSection;
   return (
     <dialog id="quote-dialog" className="quote-dialog" aria-labelledby="quote-dialog-title">
       <div className="dialog-header">

@@ -1,5 +1,5 @@
 // The shared navigation of spec §2. URLs follow the site's trailing-slash policy (src/content/urls.ts); the labels are
-// each language's (templates/text/), and on a page in another language the links lead to its pages where they exist
+// each language's (client/messages/), and on a page in another language the links lead to its pages where they exist
 // (src/render/translated-links.ts).
 import type { Lang } from "../src/content/language";
 import { textFor, type Messages } from "./text";

@@ -1,24 +1,19 @@
 import type { Lang } from "../src/content/language";
 import type { SiteConfig } from "../src/content/types";
+import type { QuoteFormText } from "../client/messages";
 import type { QuoteLanguage } from "../client/quote/rules";
-import { spanishFormText } from "../client/quote/text-es";
-import type { QuoteFormText } from "../client/quote/text";
+import { textFor } from "./text";
 
 /**
- * Where every quote form sends, the number it names and the language it speaks: site.yaml's endpoint, or, in a
- * preview build, nowhere (the form shows how to call instead; client/islands/QuoteForm.tsx). An English form gets
- * no words (it has its own); a form in another language gets all of its words, so that only the page's language
- * travels to the browser, in the island's props.
+ * Where every quote form sends, the number it names and the words it shows: site.yaml's endpoint, or, in a preview
+ * build, nowhere (the form shows how to call instead; client/islands/QuoteForm.tsx). Every form gets its words in
+ * the page's language, so they travel to the browser in the island's props and the script carries none.
  */
 export function quoteFormTarget(
   site: SiteConfig,
   lang: Lang = "en",
-): { endpoint?: string; phone: SiteConfig["phone"]; preview?: true; lang?: QuoteLanguage; text?: QuoteFormText } {
+): { endpoint?: string; phone: SiteConfig["phone"]; preview?: true; lang?: QuoteLanguage; text: QuoteFormText } {
   const target = site.preview ? { phone: site.phone, preview: true as const } : { endpoint: site.quote.endpoint, phone: site.phone };
-  return lang === "en" ? target : { ...target, lang, text: formTexts[lang] };
+  // An English form leaves out `lang`: "en" is the form's default, as it is the quote's.
+  return lang === "en" ? { ...target, text: textFor(lang).quoteForm } : { ...target, lang, text: textFor(lang).quoteForm };
 }
-
-// --- internal ---
-
-/** The form's words in every language but English: a language the site gains fails to compile until it has them. */
-const formTexts: Record<Exclude<Lang, "en">, QuoteFormText> = { es: spanishFormText };

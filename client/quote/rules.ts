@@ -1,5 +1,7 @@
 // The quote request's rules, defined once (spec §3, §4, §5, §9). Browser-safe and dependency-free: the form
-// island uses them in the browser, and server-side code (src/quote/schema.ts) wraps them in zod.
+// island uses them in the browser, and server-side code (src/quote/schema.ts) wraps them in zod. Their words, in
+// each language, are client/messages/'s.
+import type { QuoteMessages } from "../messages/quote-words";
 
 export const URGENCY_OPTIONS = ["Today", "24-48 hrs", "Planned (3+ days)"] as const;
 export const MOBILITY_OPTIONS = ["Stretcher", "Wheelchair", "Ambulatory / Seat"] as const;
@@ -10,35 +12,11 @@ export const QUOTE_LANGUAGES = ["en", "es"] as const;
 export type QuoteLanguage = (typeof QUOTE_LANGUAGES)[number];
 
 export const BOT_DELAY_MS = 4000;
-export const HUMAN_CHECK_QUESTION = "Please solve: 3 + 4 = ?";
 export const HUMAN_CHECK_ANSWER = 7;
 export const REDIRECT_DELAY_MS = 1500;
 export const SUBMIT_TIMEOUT_MS = 10_000;
 export const MOBILE_BREAKPOINT = 768;
 export { CASE_ID_PATTERN, DEFAULT_CASE_ID, caseIdFromQuery } from "./case-id";
-
-export const MESSAGES = {
-  full_name: "Name is required",
-  phone: "Phone is required",
-  phoneInvalid: "Please enter a valid phone number",
-  emailInvalid: "Please enter a valid email address",
-  from_location: "From location is required",
-  to_location: "To location is required",
-  urgency: "Urgency is required",
-  mobility: "Mobility is required",
-  consent: "Consent is required",
-  submitting: "Submitting...",
-  success: "Quote request submitted successfully!",
-  redirecting: "Redirecting to confirmation page...",
-  failure: "Something went wrong. Please try again.",
-  emergency: "For emergencies, call 911.",
-  humanCheckWrong: "That is not the right answer. Please try again.",
-} as const;
-
-export const CONSENT_TEXT =
-  "I understand this form is for non-emergency flight coordination and general information only, and I will not include sensitive medical details.";
-export const NOTES_PLACEHOLDER =
-  "Anything that helps us plan the trip, like timing or who will travel along. Please do not include sensitive medical details.";
 
 export type Urgency = (typeof URGENCY_OPTIONS)[number];
 export type Mobility = (typeof MOBILITY_OPTIONS)[number];
@@ -119,11 +97,8 @@ export function isValidEmail(email: string): boolean {
   );
 }
 
-/** What each field error says: MESSAGES, or the same messages in the page's language. */
-export type QuoteMessages = Record<keyof typeof MESSAGES, string>;
-
-/** Every field error, in the order the fields appear on the form; empty when the quote may be sent. */
-export function validateQuote(fields: QuoteFields, messages: QuoteMessages = MESSAGES): FieldErrors {
+/** Every field error in `messages`' words, in the order the fields appear on the form; empty when the quote may be sent. */
+export function validateQuote(fields: QuoteFields, messages: QuoteMessages): FieldErrors {
   const errors: FieldErrors = {};
   if (!fields.full_name.trim()) errors.full_name = messages.full_name;
   if (!fields.phone.trim()) errors.phone = messages.phone;

@@ -12,7 +12,7 @@ export interface BundleOptions {
 export interface ClientBundle {
   files: OutputFile[];
   assets: AssetUrls;
-  /** Gzipped bytes of JavaScript a page loads: every page, and a page with a quote form (budgets: 3 KB and 12.5 KB). */
+  /** Gzipped bytes of JavaScript a page loads: every page, and a page with a quote form (budgets: 3 KB and 12 KB). */
   javascriptGzip: { everyPage: number; withForm: number };
 }
 

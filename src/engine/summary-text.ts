@@ -19,7 +19,7 @@ export function formatSummary(result: BuildResult, outDir: string, { verbose = f
     ...(result.javascriptGzip
       ? [
           `  JavaScript (gzip): ${kilobytes(result.javascriptGzip.everyPage)} on every page (budget 3 KB), ` +
-            `${kilobytes(result.javascriptGzip.withForm)} on a page with a quote form, like a city page (budget 12.5 KB)`,
+            `${kilobytes(result.javascriptGzip.withForm)} on a page with a quote form, like a city page (budget 12 KB)`,
         ]
       : []),
     ...(result.languages ?? []).map(({ lang, pages, englishOnly }) => {

@@ -1,8 +1,11 @@
 import { stringify } from "csv-stringify/sync";
-import { FIELD_LABELS } from "../../client/quote/labels";
+import { messages } from "../../client/messages";
 import { consentTextIn } from "../quote/received";
 import { leadCity, overdue, type Lead } from "./lead";
 import { leadTable, SITE_TIME_ZONE, type TableCell } from "./table";
+
+/** The English form's labels: a coordinator reads a stored quote in the words an English visitor answered. */
+const FIELD_LABELS = messages.en.quoteForm.labels;
 
 /** Every field of a stored quote, in the form's order, then what the page added: the columns of an export. */
 export const QUOTE_FIELDS = [

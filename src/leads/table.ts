@@ -1,7 +1,10 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { FIELD_LABELS } from "../../client/quote/labels";
+import { messages } from "../../client/messages";
 import { consentTextIn } from "../quote/received";
 import { leadCity, type Lead } from "./lead";
+
+/** The English form's labels: a coordinator reads a stored quote in the words an English visitor answered. */
+const FIELD_LABELS = messages.en.quoteForm.labels;
 
 // The leads as a table for people (issue 39): one row a lead, headers in words, the time in the site's zone, the
 // consent in the words the visitor agreed to, the phone as written and in E.164. The spreadsheet (xlsx.ts) and the

@@ -2,15 +2,13 @@ import { randomInt } from "node:crypto";
 import {
   assembleQuote,
   emptyQuoteFields,
-  MESSAGES,
   QUOTE_LANGUAGES,
   thankYouPath,
   type QuoteFields,
   type QuoteLanguage,
-  type QuoteMessages,
   type SourceSlot,
 } from "../../client/quote/rules";
-import { spanishFormText } from "../../client/quote/text-es";
+import { messages, type QuoteMessages } from "../../client/messages";
 import type { QuoteErrors } from "./schema";
 
 // A quote form sent without JavaScript: the browser posts the form's fields, form-encoded, and navigates to the
@@ -78,47 +76,29 @@ export function thankYouUrl(site: string, caseId: string, lang: QuoteLanguage = 
 /** The answer to a refused post: a plain page in the form's language that lists what to correct and, when known, the number to call. */
 export function refusedPostPage(errors: QuoteErrors, phone?: { display: string; tel: string }, lang: QuoteLanguage = "en"): string {
   const items = Object.entries(errors).map(([field, message]) => `<li>${escapeHtml(formFieldNames.has(field) ? message : `${field}: ${message}`)}</li>`);
-  return notSentPage([`<p>${pageText[lang].correct}</p>`, `<ul>${items.join("")}</ul>`], phone, lang);
+  return notSentPage([`<p>${messages[lang].formPost.correct}</p>`, `<ul>${items.join("")}</ul>`], phone, lang);
 }
 
 /** The answer to a post from a page that is not the site's: nothing was kept; the visitor can call. */
 export function refusedOriginPage(phone?: { display: string; tel: string }): string {
-  return notSentPage(["<p>This form was not sent from our website, so it was not accepted. Please send it from our website's own form.</p>"], phone, "en");
+  // In English: the page it came from is not ours, so its language is not known.
+  return notSentPage([`<p>${messages.en.formPost.notOurSite}</p>`], phone, "en");
 }
 
 /** The answer to a post that could not be stored: nothing was kept, so the visitor must send again or call. */
 export function notStoredPostPage(phone?: { display: string; tel: string }, lang: QuoteLanguage = "en"): string {
-  return notSentPage([`<p>${pageText[lang].notStored}</p>`], phone, lang);
+  return notSentPage([`<p>${messages[lang].formPost.notStored}</p>`], phone, lang);
 }
 
 /** The form's own messages in each language, for the fields a refused post lists. */
-export const formMessages: Record<QuoteLanguage, QuoteMessages> = { en: MESSAGES, es: spanishFormText.messages };
+export const formMessages: Record<QuoteLanguage, QuoteMessages> = { en: messages.en.quoteForm.messages, es: messages.es.quoteForm.messages };
 
 // --- internal ---
 
 const formFieldNames = new Set<string>(Object.keys(emptyQuoteFields()));
 
-/** The pages' words in each language (HTML: the apostrophes and accents need no escaping). */
-const pageText: Record<QuoteLanguage, { heading: string; correct: string; notStored: string; call: [string, string] }> = {
-  en: {
-    heading: "Your request was not sent",
-    correct: "Please go back to the form with your browser's Back button (what you typed is still there), correct the following, and send it again:",
-    notStored:
-      "We could not save your request just now, so it has not reached a coordinator. Please go back to the form with your browser's Back button (what you typed is still there) and send it again in a moment.",
-    call: ["Or call ", ": a coordinator answers 24/7."],
-  },
-  es: {
-    heading: "Su solicitud no se envió",
-    correct:
-      "Por favor, vuelva al formulario con el botón Atrás de su navegador (lo que escribió sigue ahí), corrija lo siguiente y envíelo de nuevo:",
-    notStored:
-      "No pudimos guardar su solicitud en este momento, así que no ha llegado a un coordinador. Por favor, vuelva al formulario con el botón Atrás de su navegador (lo que escribió sigue ahí) y envíelo de nuevo en un momento.",
-    call: ["O llame al ", ": un coordinador responde las 24 horas, los 7 días de la semana."],
-  },
-};
-
 function notSentPage(body: string[], phone: { display: string; tel: string } | undefined, lang: QuoteLanguage): string {
-  const text = pageText[lang];
+  const text = messages[lang].formPost; // HTML: its apostrophes and accents need no escaping
   return [
     "<!DOCTYPE html>",
     `<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,

@@ -1,5 +1,5 @@
-import { CONSENT_TEXT, pagePlace, type QuoteLanguage } from "../../client/quote/rules";
-import { spanishFormText } from "../../client/quote/text-es";
+import { messages } from "../../client/messages";
+import { pagePlace, type QuoteLanguage } from "../../client/quote/rules";
 import type { Quote } from "./schema";
 
 // What the intake itself knows of a quote, added to what the browser sent before it is stored (issue 39): the
@@ -23,9 +23,9 @@ export interface ReceivedContext {
   now: Date;
 }
 
-/** The consent sentence each form shows, by its language (client/quote/text.ts and text-es.ts). */
+/** The consent sentence each form shows, by its language (client/messages/). */
 export function consentTextIn(lang: QuoteLanguage | undefined): string {
-  return lang === "es" ? spanishFormText.consent : CONSENT_TEXT;
+  return messages[lang ?? "en"].quoteForm.consent;
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   CASE_ID_PATTERN,
   emptyQuoteFields,
   EQUIPMENT_OPTIONS,
-  MESSAGES,
   MOBILITY_OPTIONS,
   QUOTE_LANGUAGES,
   SOURCE_SLOTS,
@@ -11,12 +10,15 @@ import {
   validateQuote,
   type Quote as AssembledQuote,
   type QuoteFields,
-  type QuoteMessages,
 } from "../../client/quote/rules";
+import { messages, type QuoteMessages } from "../../client/messages";
 
 // The server's check of a quote request (spec §3, §5). The rules themselves live once, in client/quote/rules.ts,
 // where the form uses them: here zod checks the shape of the whole assembled object, and validateQuote decides
 // the form's fields with the form's own messages, so a quote the form accepts is a quote the server accepts.
+
+/** The English form's messages: the server's own words for a field that is wrong. */
+const MESSAGES = messages.en.quoteForm.messages;
 
 /** The quote request as the form sends it: every entered field but the trap field, plus page, campaign and device facts. */
 export const Quote = z
@@ -47,7 +49,7 @@ export const Quote = z
     lang: z.enum(QUOTE_LANGUAGES, { error: `must be one of ${QUOTE_LANGUAGES.join(", ")}` }).default("en"),
   })
   .superRefine((quote, context) => {
-    for (const [field, message] of Object.entries(validateQuote({ ...quote, company: "" }))) {
+    for (const [field, message] of Object.entries(validateQuote({ ...quote, company: "" }, MESSAGES))) {
       context.addIssue({ code: "custom", path: [field], message });
     }
   }) satisfies z.ZodType<AssembledQuote>;

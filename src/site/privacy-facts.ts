@@ -1,10 +1,10 @@
 import type { AccessibilityFacts } from "../../templates/AccessibilityPage";
 import type { PrivacyFacts } from "../../templates/PrivacyPage";
-import type { NoticeItem } from "../../templates/text/messages";
+import type { NoticeItem } from "../../templates/text";
 import type { SiteContent } from "../content/types";
 
 // The facts /privacy/ and /accessibility/ are made from, whatever the language: the words around them are the
-// templates' (templates/text/, `privacy` and `accessibility`).
+// interface words' (client/messages/, `privacy` and `accessibility`).
 
 /** The questions of the full form, in its order, and whether each must be answered. */
 const ASKED: PrivacyFacts["asked"] = [

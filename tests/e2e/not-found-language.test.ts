@@ -4,7 +4,6 @@ import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeTags } from "../../src/check/browser";
 import { isGroup, navigationFor } from "../../templates/navigation";
-import { quoteSectionText } from "../../templates/quote-text";
 import { textFor } from "../../templates/text";
 import { PHONE, formsReady, useBrowser } from "./browser";
 import { cityFiles } from "../unit/support/data-files";
@@ -100,7 +99,7 @@ describe("CloudFront's one 404 page", () => {
   });
 
   // Issue 40: "the Spanish 404 is Spanish throughout", also as CloudFront serves it: header, navigation, call bar, main
-  // and footer, not only the main's words. The words are the templates' (templates/text/), whatever they say today.
+  // and footer, not only the main's words. The words are the interface's (client/messages/), whatever they say today.
   for (const [lang, path] of [["es", "/es/missing/"], ["en", "/missing/"]] as const) {
     it(`is in ${lang === "es" ? "Spanish" : "English"} throughout under ${path}: header, navigation, call bar, main, footer and form`, async () => {
       const words = textFor(lang);
@@ -126,10 +125,10 @@ describe("CloudFront's one 404 page", () => {
       // The footer and its quote form.
       expect(await page.locator("footer nav").getAttribute("aria-label")).toBe(words.footerNavigation);
       expect(await page.locator("footer").textContent()).toContain(words.footer.legal);
-      expect(await page.locator("#footer-quote-heading").textContent()).toBe(quoteSectionText[lang].footerHeading);
-      expect(await page.locator(".footer-quote button[type='submit']").textContent()).toBe(quoteSectionText[lang].callbackButton);
+      expect(await page.locator("#footer-quote-heading").textContent()).toBe(words.quoteSection.footerHeading);
+      expect(await page.locator(".footer-quote button[type='submit']").textContent()).toBe(words.quoteSection.callbackButton);
       const text = (await page.locator("body").innerText()).replace(/\s+/g, " ");
-      for (const english of [other.notFound.heading, other.footer.legal, `${other.callBar}:`, quoteSectionText[lang === "es" ? "en" : "es"].footerHeading]) {
+      for (const english of [other.notFound.heading, other.footer.legal, `${other.callBar}:`, other.quoteSection.footerHeading]) {
         expect(text, english).not.toContain(english);
       }
 

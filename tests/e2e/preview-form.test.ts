@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { PREVIEW_NOTICE } from "../../client/islands/QuoteForm";
+import { en } from "../../client/messages/en";
 import { REDIRECT_DELAY_MS } from "../../client/quote/rules";
 import type { DevServer } from "../../src/serve/serve";
 import { sitePhone } from "../unit/support/data-files";
@@ -52,7 +52,7 @@ describe("the quote forms of a preview", () => {
   it("shows the notice in place of the submit button, and sends nothing when the form is submitted", async () => {
     const { page, requests, messages, close } = await open("contact/");
     const form = page.locator("#quote form");
-    await expect.poll(() => noticeOf(page).locator("strong").textContent()).toBe(PREVIEW_NOTICE);
+    await expect.poll(() => noticeOf(page).locator("strong").textContent()).toBe(en.quoteForm.previewNotice);
     expect(await form.getByRole("button", { name: "Request a Quote" }).count()).toBe(0);
     await fillRequired(form);
     await page.clock.setFixedTime(OPENED_AT + 60_000);
@@ -89,7 +89,7 @@ describe("the quote forms of a preview", () => {
   it("gives the compact form in the footer the same notice, whose phone link calls", async () => {
     const { page, close } = await open(`${city.urlSlug}/`);
     const footer = page.locator(".footer-quote form");
-    expect(await footer.locator(".form-preview-notice strong").textContent()).toBe(PREVIEW_NOTICE);
+    expect(await footer.locator(".form-preview-notice strong").textContent()).toBe(en.quoteForm.previewNotice);
     expect(await footer.locator(".form-preview-notice a").getAttribute("href")).toBe(`tel:${sitePhone().tel}`);
     expect(await footer.getByRole("button", { name: "Request Callback" }).count()).toBe(0);
     await close();

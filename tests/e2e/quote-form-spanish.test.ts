@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { en } from "../../client/messages/en";
 import { EQUIPMENT_OPTIONS, MOBILITY_OPTIONS, URGENCY_OPTIONS } from "../../client/quote/rules";
-import { englishFormText } from "../../client/quote/text";
 import { sitePhone } from "../unit/support/data-files";
 import { PHONE, formsReady, useBrowser } from "./browser";
 import { SPANISH_PAGE, serveSpanishFormPage, type SpanishFormSite } from "./spanish-form-page";
@@ -52,12 +52,12 @@ async function storedQuotes(): Promise<Record<string, unknown>[]> {
 
 /** The English words of the form that must not show on a Spanish page ("Monitor" is Spanish too). */
 const englishWords = [
-  ...Object.values(englishFormText.labels),
-  ...Object.values(englishFormText.messages),
-  englishFormText.hint,
-  englishFormText.required,
-  englishFormText.submit,
-  englishFormText.privacy,
+  ...Object.values(en.quoteForm.labels),
+  ...Object.values(en.quoteForm.messages),
+  en.quoteForm.hint,
+  en.quoteForm.required,
+  en.quoteForm.submit,
+  en.quoteForm.privacy,
   ...URGENCY_OPTIONS,
   ...MOBILITY_OPTIONS,
   ...EQUIPMENT_OPTIONS.filter((option) => option !== "Monitor" && option !== "IV"),

@@ -2,9 +2,9 @@ import { load } from "cheerio";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { showLanguageNotFound } from "../../../client/language-not-found";
+import { en } from "../../../client/messages/en";
+import { es } from "../../../client/messages/es";
 import { NotFoundPage } from "../../../templates/NotFoundPage";
-import { en } from "../../../templates/text/en";
-import { es } from "../../../templates/text/es";
 import { site } from "../support/podcast-fixtures";
 
 const spanishTitle = "Página no encontrada | Air Example";

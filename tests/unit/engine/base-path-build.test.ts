@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../../client/messages/en";
 import { build } from "../../../src/engine/build";
 import { checkBudgets, weighPages } from "../../../src/check/budgets";
 import { checkLinks } from "../../../src/check/links";
 import { checkSeo } from "../../../src/check/seo";
 import { readBuiltSite } from "../../../src/check/site";
-import { PREVIEW_NOTICE } from "../../../client/islands/QuoteForm";
 import { sitePhone } from "../support/data-files";
 import { projectRoot } from "../support/site";
 import { sampleDataDir } from "../support/sample-site";
@@ -136,7 +136,7 @@ describe("a preview build (--base-path and --preview)", () => {
       expect(forms.find("button[type=submit], input[type=submit]").length, page).toBe(0);
       forms.each((_, form) => {
         const notice = $(form).find(".form-preview-notice");
-        expect(notice.find("strong").text()).toBe(PREVIEW_NOTICE);
+        expect(notice.find("strong").text()).toBe(en.quoteForm.previewNotice);
         expect(notice.text()).toContain(`To ask for a quote, please call ${sitePhone(sampleDataDir).display}: a coordinator answers 24/7.`);
         expect(notice.find(`a[href='tel:${sitePhone(sampleDataDir).tel}']`).length).toBe(1);
       });

@@ -8,8 +8,8 @@ import path from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import readXlsxFile from "read-excel-file/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_TEXT } from "../../../client/quote/rules";
-import { spanishFormText } from "../../../client/quote/text-es";
+import { en } from "../../../client/messages/en";
+import { es } from "../../../client/messages/es";
 import { main } from "../../../src/cli";
 import { deleteLead, listLeads } from "../../../src/leads/leads";
 import { S3Leads } from "../../../src/leads/s3-leads";
@@ -21,8 +21,8 @@ const file = () => path.join(root, ".flightsite/quotes.ndjson");
 const osc8 = "\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007";
 const osc52 = "\u001b]52;c;cm0gLXJmIH4=\u0007";
 const quotes = [
-  { ...madeUpQuote(1), full_name: '=HYPERLINK("http://x","y")', phone: "+1 239 555 0100", received: "2026-11-24T14:05:00.000Z", consent_text: CONSENT_TEXT, preferred_date: "2026-12-01" },
-  { ...madeUpQuote(2), lang: "es", phone: "(239) 555-0101", received: "2026-11-24T15:30:00.000Z", consent_text: spanishFormText.consent, notes: `Hola${osc8}${osc52}\u009b31m` },
+  { ...madeUpQuote(1), full_name: '=HYPERLINK("http://x","y")', phone: "+1 239 555 0100", received: "2026-11-24T14:05:00.000Z", consent_text: en.quoteForm.consent, preferred_date: "2026-12-01" },
+  { ...madeUpQuote(2), lang: "es", phone: "(239) 555-0101", received: "2026-11-24T15:30:00.000Z", consent_text: es.quoteForm.consent, notes: `Hola${osc8}${osc52}\u009b31m` },
 ];
 
 beforeEach(async () => {
@@ -72,8 +72,8 @@ describe("leads export --format xlsx (issue 39)", () => {
     expect(time(english![column("Preferred date")])).toBe("2026-12-01T00:00:00.000Z");
     expect([english![column("Phone (as written)")], english![column("Phone (E.164)")]]).toEqual(["+1 239 555 0100", "+12395550100"]);
     expect(spanish![column("Phone (E.164)")]).toBe("+12395550101");
-    expect(english![column("Consent")]).toBe(`Yes: ${CONSENT_TEXT}`);
-    expect(spanish![column("Consent")]).toBe(`Yes: ${spanishFormText.consent}`);
+    expect(english![column("Consent")]).toBe(`Yes: ${en.quoteForm.consent}`);
+    expect(spanish![column("Consent")]).toBe(`Yes: ${es.quoteForm.consent}`);
     expect(spanish![column("Form language")]).toBe("Spanish");
     // Text, never a formula, and no apostrophe in front.
     expect(english![column("Full name")]).toBe('=HYPERLINK("http://x","y")');

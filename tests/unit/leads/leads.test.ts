@@ -7,13 +7,13 @@ import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-clo
 import { DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, ListObjectVersionsCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { es } from "../../../client/messages/es";
 import { main } from "../../../src/cli";
 import { parseSince, parseUrgency } from "../../../src/leads/filters";
 import { listLeads } from "../../../src/leads/leads";
 import type { Lead, LeadStore } from "../../../src/leads/lead";
 import { S3Leads } from "../../../src/leads/s3-leads";
 import { findLeadsPlace } from "../../../src/leads/where";
-import { spanishFormText } from "../../../client/quote/text-es";
 import { keyOf, madeUpQuote } from "../support/stored-quotes";
 
 describe("flightsite leads --local", () => {
@@ -65,7 +65,7 @@ describe("flightsite leads --local", () => {
 
   // Issue 39: a quote from /es/naples/ reads like one from /naples/, and its consent is quoted in Spanish.
   it("lists, filters and shows a quote from a Spanish city page as one of that city, with the consent in Spanish", async () => {
-    const spanish = { ...madeUpQuote(7, Date.UTC(2026, 10, 3, 12)), lang: "es", page_url: "https://www.example.com/es/naples/", city_slug: "naples", consent_text: spanishFormText.consent };
+    const spanish = { ...madeUpQuote(7, Date.UTC(2026, 10, 3, 12)), lang: "es", page_url: "https://www.example.com/es/naples/", city_slug: "naples", consent_text: es.quoteForm.consent };
     // Stored before the intake worked the city out: the browser said "es", the language's prefix.
     const older = { ...madeUpQuote(8, Date.UTC(2026, 10, 3, 12)), lang: "es", page_url: "https://www.example.com/es/naples/flights-to-md-anderson-houston/", city_slug: "es" };
     await writeFile(path.join(root, ".flightsite/quotes.ndjson"), [spanish, older].map((q) => `${JSON.stringify(q)}\n`).join(""));
@@ -74,7 +74,7 @@ describe("flightsite leads --local", () => {
     expect(listed.slice(0, 2).map((line) => line.split(/ {2,}/).at(-3))).toEqual(["/naples/", "/naples/"]);
     for (const quote of [spanish, older]) {
       const shown = (await run("show", quote.case_id)).out;
-      expect(shown).toContain(`\nConsent:                        yes: "${spanishFormText.consent}"\n`);
+      expect(shown).toContain(`\nConsent:                        yes: "${es.quoteForm.consent}"\n`);
       expect(shown).toContain("\nCity page:                      /naples/\n");
     }
     const csv = (await run("export", "--city", "naples")).out.split("\r\n");

@@ -6,7 +6,7 @@ import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient 
 import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_TEXT } from "../../../client/quote/rules";
+import { en } from "../../../client/messages/en";
 import { originSecretHeader } from "../../../src/quote/app";
 import { createIntakeHandler, createNotifierHandler, createReconcileHandler, intakeConfigFrom, notifierConfigFrom, type LambdaSite } from "../../../src/quote/lambda";
 import { createQuoteReceiver } from "../../../src/quote/receiver";
@@ -268,5 +268,5 @@ describe("the intake's and notifier's configuration", () => {
 
 /** The quote as the intake stores it: with the consent's words and the time received (issue 39). */
 function storedAs(quote: object) {
-  return { ...quote, consent_text: CONSENT_TEXT, received: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
+  return { ...quote, consent_text: en.quoteForm.consent, received: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
 }

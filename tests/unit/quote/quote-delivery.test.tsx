@@ -4,6 +4,7 @@ import { load } from "cheerio";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { QuoteForm } from "../../../client/islands/QuoteForm";
+import { en } from "../../../client/messages/en";
 import { consoleDeliveryWarning, siteWarnings } from "../../../src/engine/site-summary";
 import { findBrokenLinks } from "../../../src/engine/link-check";
 import type { SiteContent } from "../../../src/content/types";
@@ -18,14 +19,14 @@ beforeAll(async () => {
 
 describe("the quote form's address", () => {
   it("posts to /api/quote, with no note asking to call, when the site sends its quotes there", () => {
-    const $ = load(renderToStaticMarkup(<QuoteForm variant="full" slot="inline" endpoint="/api/quote" phone={phone} />));
+    const $ = load(renderToStaticMarkup(<QuoteForm variant="full" slot="inline" endpoint="/api/quote" phone={phone} text={en.quoteForm} />));
     expect($("form").attr("action")).toBe("/api/quote");
     expect($("form").attr("method")).toBe("post");
     expect($("noscript")).toHaveLength(0);
   });
 
   it("has no address and asks visitors without JavaScript to call, when quotes only go to the console", () => {
-    const $ = load(renderToStaticMarkup(<QuoteForm variant="full" slot="inline" phone={phone} />));
+    const $ = load(renderToStaticMarkup(<QuoteForm variant="full" slot="inline" phone={phone} text={en.quoteForm} />));
     expect($("form").attr("action")).toBeUndefined();
     expect(load($("noscript").text()).text()).toContain("This form needs JavaScript to send. Please call (877) 555-0100: a coordinator answers 24/7.");
   });

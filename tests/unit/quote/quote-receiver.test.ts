@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONSENT_TEXT, type Quote } from "../../../client/quote/rules";
-import { spanishFormText } from "../../../client/quote/text-es";
+import { en } from "../../../client/messages/en";
+import { es } from "../../../client/messages/es";
+import { type Quote } from "../../../client/quote/rules";
 import { createQuoteReceiver, MAX_QUOTE_BYTES } from "../../../src/quote/receiver";
 import { checkQuote } from "../../../src/quote/schema";
 import { appendQuoteTo } from "../../../src/quote/store";
@@ -19,7 +20,7 @@ function receiverWithStore() {
 
 const RECEIVED = Date.UTC(2025, 8, 7, 14, 30, 5);
 /** What the intake adds to the quote of an English form (issue 39): the consent's words and the time received. */
-const intakeFacts = { consent_text: CONSENT_TEXT, received: new Date(RECEIVED).toISOString() };
+const intakeFacts = { consent_text: en.quoteForm.consent, received: new Date(RECEIVED).toISOString() };
 
 const SITE = "https://www.floridamedicalflights.example";
 
@@ -68,7 +69,7 @@ describe("the quote receiver", () => {
     const { lang: _lang, ...withoutLanguage } = formQuote(0.2);
     expect((await receive(post(JSON.stringify(withoutLanguage)))).status).toBe(200);
     expect(stored.map((quote) => quote.lang)).toEqual(["es", "en"]);
-    expect(stored[0]).toEqual({ ...spanish, ...intakeFacts, consent_text: spanishFormText.consent });
+    expect(stored[0]).toEqual({ ...spanish, ...intakeFacts, consent_text: es.quoteForm.consent });
   });
 
   it("answers 400 for any language but en and es, as for any other field that is wrong", () => {

@@ -14,6 +14,7 @@ import {
   validateQuote,
   type QuoteFields,
 } from "../../../client/quote/rules";
+import { en } from "../../../client/messages/en";
 
 const complete: QuoteFields = {
   ...emptyQuoteFields(),
@@ -28,7 +29,7 @@ const complete: QuoteFields = {
 
 describe("the required fields", () => {
   it("names every missing field with the spec's message", () => {
-    expect(validateQuote(emptyQuoteFields())).toEqual({
+    expect(validateQuote(emptyQuoteFields(), en.quoteForm.messages)).toEqual({
       full_name: "Name is required",
       phone: "Phone is required",
       from_location: "From location is required",
@@ -40,17 +41,17 @@ describe("the required fields", () => {
   });
 
   it("accepts a complete quote, with email, date, equipment and notes optional", () => {
-    expect(validateQuote(complete)).toEqual({});
+    expect(validateQuote(complete, en.quoteForm.messages)).toEqual({});
   });
 
   it("checks an e-mail address only when one is given (issue 25)", () => {
-    expect(validateQuote({ ...complete, email: "" })).toEqual({});
-    expect(validateQuote({ ...complete, email: "  " })).toEqual({});
-    expect(validateQuote({ ...complete, email: "ann lee at gmail" })).toEqual({ email: "Please enter a valid email address" });
+    expect(validateQuote({ ...complete, email: "" }, en.quoteForm.messages)).toEqual({});
+    expect(validateQuote({ ...complete, email: "  " }, en.quoteForm.messages)).toEqual({});
+    expect(validateQuote({ ...complete, email: "ann lee at gmail" }, en.quoteForm.messages)).toEqual({ email: "Please enter a valid email address" });
   });
 
   it("treats a name of spaces as missing", () => {
-    expect(validateQuote({ ...complete, full_name: "   " })).toEqual({ full_name: "Name is required" });
+    expect(validateQuote({ ...complete, full_name: "   " }, en.quoteForm.messages)).toEqual({ full_name: "Name is required" });
   });
 });
 
@@ -76,7 +77,7 @@ describe("the phone rule", () => {
   it("refuses 9 or 16 digits, and says so in the spec's words", () => {
     expect(isValidPhone("555-123-456")).toBe(false);
     expect(isValidPhone("1234567890123456")).toBe(false);
-    expect(validateQuote({ ...complete, phone: "555-1234" })).toEqual({ phone: "Please enter a valid phone number" });
+    expect(validateQuote({ ...complete, phone: "555-1234" }, en.quoteForm.messages)).toEqual({ phone: "Please enter a valid phone number" });
   });
 });
 

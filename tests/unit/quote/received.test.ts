@@ -1,8 +1,9 @@
 // Issue 39: the intake, not the browser, says which city page a quote came from, in which words the visitor
 // consented, and when it was received.
 import { describe, expect, it } from "vitest";
-import { assembleQuote, CONSENT_TEXT, emptyQuoteFields, pagePlace } from "../../../client/quote/rules";
-import { spanishFormText } from "../../../client/quote/text-es";
+import { en } from "../../../client/messages/en";
+import { es } from "../../../client/messages/es";
+import { assembleQuote, emptyQuoteFields, pagePlace } from "../../../client/quote/rules";
 import type { StoredQuote } from "../../../src/quote/received";
 import { createQuoteReceiver } from "../../../src/quote/receiver";
 import { formQuote } from "../support/quotes";
@@ -58,7 +59,7 @@ describe("the intake's own facts of a quote (issue 39)", () => {
     const { stored, receive } = receiverWithStore();
     await receive(post(JSON.stringify({ ...formQuote(), lang: "es", consent_text: "I agree to anything", received: "2099-01-01T00:00:00.000Z" })));
     await receive(post(JSON.stringify(formQuote(0.1))));
-    expect(stored.map((quote) => quote.consent_text)).toEqual([spanishFormText.consent, CONSENT_TEXT]);
+    expect(stored.map((quote) => quote.consent_text)).toEqual([es.quoteForm.consent, en.quoteForm.consent]);
     expect(stored.map((quote) => quote.received)).toEqual(["2026-11-24T15:00:00.000Z", "2026-11-24T15:00:00.000Z"]);
   });
 
@@ -70,6 +71,6 @@ describe("the intake's own facts of a quote (issue 39)", () => {
     });
     const response = await receive(post(fields.toString(), "application/x-www-form-urlencoded", { Referer: `${SITE}/es/naples/` }));
     expect(response.status).toBe(303);
-    expect(stored[0]).toMatchObject({ city_slug: "naples", lang: "es", consent_text: spanishFormText.consent });
+    expect(stored[0]).toMatchObject({ city_slug: "naples", lang: "es", consent_text: es.quoteForm.consent });
   });
 });

@@ -2,7 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSENT_TEXT } from "../../../client/quote/rules";
+import { en } from "../../../client/messages/en";
 import { contentTypeFor } from "../../../src/output/content-types";
 import { ContentError } from "../../../src/errors";
 import { devClientPath, eventsPath } from "../../../src/serve/dev-client-bundle";
@@ -128,7 +128,7 @@ describe("flightsite serve", () => {
     const lines = (await readFile(quotesFileOf(project), "utf8")).trimEnd().split("\n");
     // A quote that names no language (a page from before the form said it) is stored as English (issue 29).
     // The intake adds the consent's words and the time it received the quote (issue 39).
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ ...quote, lang: "en", consent_text: CONSENT_TEXT, received: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ ...quote, lang: "en", consent_text: en.quoteForm.consent, received: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
   it("answers 400, 405 and 413 from the receiver over HTTP, and takes localhost for its own address", async () => {
@@ -237,20 +237,20 @@ describe("flightsite serve --watch", () => {
     expect(h1Of(await (await fetch(url("/naples/"))).text())).toBe("Medical Flights in Naples, Florida");
   }, 30_000);
 
-  // The city page's heading is a template word (templates/text/en.ts, issue 29).
+  // The city page's heading is an interface word (client/messages/en.ts, issues 29 and 37): a template change.
   it("re-renders pages with fresh template code when a template changes", async () => {
     events.clear();
-    await editFile(path.join(project.root, "templates/text/en.ts"), "`Medical Flights in ${city}, Florida`", "`Medical Flights from ${city}, Florida`");
+    await editFile(path.join(project.root, "client/messages/en.ts"), "`Medical Flights in ${city}, Florida`", "`Medical Flights from ${city}, Florida`");
     await events.take("reload");
     expect(h1Of(await (await fetch(url("/naples/"))).text())).toBe("Medical Flights from Naples, Florida");
   }, 30_000);
 
   it("shows a template's syntax error with its place, and clears it once fixed", async () => {
-    const template = path.join(project.root, "templates/text/en.ts");
+    const template = path.join(project.root, "client/messages/en.ts");
     events.clear();
     await editFile(template, "`Medical Flights from ${city}, Florida`", "`Medical Flights from ${city, Florida`");
     const problem = await events.take("problem");
-    expect(problem.data.message).toMatch(/templates\/text\/en\.ts:\d+:\d+ /);
+    expect(problem.data.message).toMatch(/client\/messages\/en\.ts:\d+:\d+ /);
     expect(h1Of(await (await fetch(url("/naples/"))).text())).toBe("Medical Flights from Naples, Florida");
 
     await editFile(template, "`Medical Flights from ${city, Florida`", "`Medical Flights in ${city}, Florida`");

@@ -2,13 +2,12 @@
 // configuration, and the claim that nothing loads from another company holds for the pages the build makes.
 import { load, type CheerioAPI } from "cheerio";
 import { describe, expect, it } from "vitest";
+import { en } from "../../../client/messages/en";
+import { es } from "../../../client/messages/es";
 import type { SiteContent } from "../../../src/content/types";
 import { generateDocuments } from "../../../src/documents/generate";
 import { renderRoute } from "../../../src/render/render-route";
 import { createRoutes } from "../../../src/site/routes";
-import { FIELD_LABELS } from "../../../client/quote/labels";
-import { spanishFormText } from "../../../client/quote/text-es";
-import { es } from "../../../templates/text/es";
 import { cityFiles } from "../support/data-files";
 import { loadRealSite, renderPage, testAssets, textOf } from "../support/site";
 
@@ -104,7 +103,7 @@ describe("the accessibility statement", () => {
   });
 });
 
-// Issue 40: the same facts, with the words around them in Spanish (templates/text/es.ts).
+// Issue 40: the same facts, with the words around them in Spanish (client/messages/es-statements.ts).
 describe("the Spanish privacy page and accessibility statement", () => {
   it("say in Spanish what the English pages say, from the same facts", async () => {
     const { content } = await loadRealSite();
@@ -119,8 +118,8 @@ describe("the Spanish privacy page and accessibility statement", () => {
     // Every question of the form, with the Spanish form's label, in the English page's order.
     const asked = $("#form").parent().find("li strong").toArray().map((el) => $(el).text());
     const englishAsked = english("#form").parent().find("li strong").toArray().map((el) => english(el).text());
-    expect(asked).toEqual(englishAsked.map((label) => spanishFormText.labels[Object.entries(FIELD_LABELS).find(([, english]) => english === label)![0] as keyof typeof FIELD_LABELS]));
-    expect($("#form").parent().find("li").first().text()).toBe(`${spanishFormText.labels.full_name} (obligatorio): ${es.privacy.why.full_name}`);
+    expect(asked).toEqual(englishAsked.map((label) => es.quoteForm.labels[Object.entries(en.quoteForm.labels).find(([, english]) => english === label)![0] as keyof typeof en.quoteForm.labels]));
+    expect($("#form").parent().find("li").first().text()).toBe(`${es.quoteForm.labels.full_name} (obligatorio): ${es.privacy.why.full_name}`);
     expect(sectionText($, "kept")).toContain("(Amazon S3, región us-west-2) y la borra 45 días después de que llega.");
     expect(sectionText($, "readers")).toContain("con: número de caso, urgencia, nombre, teléfono,");
     expect($("#your-request").parent().find('a[href^="tel:"]').text()).toBe(content.site.phone.display);

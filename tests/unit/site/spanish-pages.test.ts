@@ -2,6 +2,7 @@
 // city: its pages, the English-only pages and everything else are routed, rendered and read as a visitor gets them.
 import { load, type CheerioAPI } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../../client/messages/en";
 import { generateDocuments } from "../../../src/documents/generate";
 import { renderRoute } from "../../../src/render/render-route";
 import { routeKey, sharedInputs } from "../../../src/render/route-key";
@@ -9,7 +10,6 @@ import { englishOnlyPages } from "../../../src/site/languages";
 import { createRoutes } from "../../../src/site/routes";
 import { renderSitemap } from "../../../src/site/sitemap";
 import type { Download, Route, SiteContent } from "../../../src/content/types";
-import { en } from "../../../templates/text/en";
 import { testAssets } from "../support/site";
 import { pseudoTranslation, withSpanish, type PseudoTranslationOptions } from "../support/translation";
 import { loadSampleSite } from "../support/sample-site";

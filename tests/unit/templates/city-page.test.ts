@@ -1,9 +1,9 @@
 import type { CheerioAPI } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { en } from "../../../templates/text/en";
 import { cityFiles, sitePhone } from "../support/data-files";
 import { renderSamplePage, sampleDataDir } from "../support/sample-site";
 import { jsonLdOf, renderPage, textOf } from "../support/site";
+import { en } from "../../../client/messages/en";
 
 // The Naples page of the sample site (tests/fixtures/sample-site), asserted word for word; every city page of the real
 // data/ is checked against its own file at the end (issue 35).

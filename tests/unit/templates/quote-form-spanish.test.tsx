@@ -4,14 +4,13 @@ import { load, type CheerioAPI } from "cheerio";
 import { cloneElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../../client/messages/en";
+import { es } from "../../../client/messages/es";
 import { EQUIPMENT_OPTIONS, MOBILITY_OPTIONS, URGENCY_OPTIONS } from "../../../client/quote/rules";
-import { englishFormText } from "../../../client/quote/text";
-import { spanishFormText } from "../../../client/quote/text-es";
 import type { SiteContent } from "../../../src/content/types";
 import { ContactPage } from "../../../templates/ContactPage";
 import { FooterQuote } from "../../../templates/FooterQuote";
 import { QuoteDialog } from "../../../templates/QuoteDialog";
-import { quoteSectionText } from "../../../templates/quote-text";
 import { loadRealSite, renderPage, routeOf } from "../support/site";
 
 let site: SiteContent["site"];
@@ -36,7 +35,7 @@ function visibleWords($: CheerioAPI): string {
 }
 
 /** The English words of the form and its sections, each long enough to be a word of its own. */
-const englishWords = [...stringsOf(englishFormText), ...stringsOf(quoteSectionText.en), ...URGENCY_OPTIONS, ...MOBILITY_OPTIONS, ...EQUIPMENT_OPTIONS]
+const englishWords = [...stringsOf(en.quoteForm), ...stringsOf(en.quoteSection), ...URGENCY_OPTIONS, ...MOBILITY_OPTIONS, ...EQUIPMENT_OPTIONS]
   .map((text) => text.trim())
   // "Monitor" is Spanish too; "." and ", 24/7." are punctuation around the number.
   .filter((text) => text.length > 3 && text !== "Monitor" && text !== ", 24/7.");
@@ -70,8 +69,8 @@ describe("the quote dialog in Spanish", () => {
       "Monitor",
       "Otro",
     ]);
-    expect(form.find("label[for=quote-modal-consent]").text()).toBe(`${spanishFormText.consent} (obligatorio)`);
-    expect(form.find("textarea").attr("placeholder")).toBe(spanishFormText.notesPlaceholder);
+    expect(form.find("label[for=quote-modal-consent]").text()).toBe(`${es.quoteForm.consent} (obligatorio)`);
+    expect(form.find("textarea").attr("placeholder")).toBe(es.quoteForm.notesPlaceholder);
     expect(form.find(".form-privacy a").text()).toBe("Cómo guardamos y usamos su solicitud");
     // Issue 40: to the Spanish privacy page, which every translation has.
     expect(form.find(".form-privacy a").attr()).toMatchObject({ href: "/es/privacy/" });
@@ -89,13 +88,14 @@ describe("the quote dialog in Spanish", () => {
     expect(values("equipment")).toEqual([...EQUIPMENT_OPTIONS]);
     expect(values("lang")).toEqual(["es"]);
     const props = JSON.parse($("[data-island]").attr("data-props")!) as Record<string, unknown>;
-    expect(props).toMatchObject({ lang: "es", text: spanishFormText });
+    expect(props).toMatchObject({ lang: "es", text: es.quoteForm });
   });
 
-  it("leaves the English dialog's props without words of their own: its script carries English only", () => {
+  // Issue 37: the English form gets its words in its props too, so the browser's script holds none of them.
+  it("hands the English dialog its English words in its props, and no language: English is the form's own", () => {
     const $ = render(<QuoteDialog site={site} />);
     const props = JSON.parse($("[data-island]").attr("data-props")!) as Record<string, unknown>;
-    expect(props).not.toHaveProperty("text");
+    expect(props.text).toEqual(en.quoteForm);
     expect(props).not.toHaveProperty("lang");
     expect($("#quote-dialog-title").text()).toBe("Request a Quote");
     expect($("button[type=submit]").text()).toBe("Request a Quote");
@@ -152,20 +152,20 @@ describe("the other quote forms in Spanish", () => {
 
 describe("the Spanish words of the form", () => {
   it("translate every English text the form has (only Monitor is the same word)", () => {
-    const english = stringsOf(englishFormText);
-    const spanish = stringsOf({ ...spanishFormText, options: undefined });
+    const english = stringsOf(en.quoteForm);
+    const spanish = stringsOf({ ...es.quoteForm, options: undefined });
     expect(spanish).toHaveLength(english.length);
     expect(spanish.filter((text, i) => text === english[i])).toEqual([]);
-    expect(Object.keys(spanishFormText.options!)).toEqual([...URGENCY_OPTIONS, ...MOBILITY_OPTIONS, ...EQUIPMENT_OPTIONS]);
-    expect(Object.entries(spanishFormText.options!).filter(([value, text]) => value === text)).toEqual([["Monitor", "Monitor"]]);
+    expect(Object.keys(es.quoteForm.options!)).toEqual([...URGENCY_OPTIONS, ...MOBILITY_OPTIONS, ...EQUIPMENT_OPTIONS]);
+    expect(Object.entries(es.quoteForm.options!).filter(([value, text]) => value === text)).toEqual([["Monitor", "Monitor"]]);
   });
 
   it("use the glossary's Spanish for its terms", () => {
-    expect(spanishFormText.messages.emergency).toBe("En caso de emergencia, llame al 911.");
-    expect(spanishFormText.consent).toContain("vuelos no urgentes");
-    expect(spanishFormText.options!.Stretcher).toBe("Camilla");
-    expect(spanishFormText.options!.Wheelchair).toBe("Silla de ruedas");
-    expect(spanishFormText.options!.Oxygen).toBe("Oxígeno");
-    expect(spanishFormText.todayCall.join("")).toContain("coordinador");
+    expect(es.quoteForm.messages.emergency).toBe("En caso de emergencia, llame al 911.");
+    expect(es.quoteForm.consent).toContain("vuelos no urgentes");
+    expect(es.quoteForm.options!.Stretcher).toBe("Camilla");
+    expect(es.quoteForm.options!.Wheelchair).toBe("Silla de ruedas");
+    expect(es.quoteForm.options!.Oxygen).toBe("Oxígeno");
+    expect(es.quoteForm.todayCall.join("")).toContain("coordinador");
   });
 });

@@ -1,8 +1,15 @@
-// The words of the templates, one object per language (en.ts, es.ts) of one type: a message missing in a language is
-// a type error, not an English sentence on its page. Content text comes from data/; these are the site's own words.
-import type { Lang } from "../../src/content/language";
-import type { Airport } from "../../src/content/types";
-import type { FieldName } from "../../client/quote/rules";
+// Every word of the site's interface, one object per language (en.ts, es.ts) of one type: a message missing in a
+// language is a type error, not an English sentence on its page. The templates read them (templates/text), the quote
+// form gets its part in its props, and the intake answers a form post with theirs (src/quote/form-post.ts). Content
+// text comes from data/; these are the site's own words. Browser-safe: nothing here imports src/.
+import type { FieldName } from "../quote/rules";
+import type { QuoteWords } from "./quote-words";
+
+/**
+ * The kinds of airport a city lists (src/content/schema.ts's Airport["type"]): a kind the content gains fails to
+ * compile in templates/AirportList.tsx until every language names it here.
+ */
+export type AirportType = "primary" | "alternate" | "backup" | "general aviation" | "commercial";
 
 /** What the coordinators' e-mail may carry, as /privacy/ names it: what it always has, and quote.notice.fields. */
 export type NoticeItem = "caseNumber" | "urgency" | "name" | "phone" | "from" | "to" | "preferredDate" | "page" | "mobility" | "equipment" | "notes";
@@ -15,7 +22,7 @@ export interface DayInWords {
   day: number;
 }
 
-export interface Messages {
+export interface Messages extends QuoteWords {
   /**
    * Added to the text of a link from a page of this language to a page that exists only in English, after the page
    * is rendered (src/render/translated-links.ts): the one way such a link says so.
@@ -57,7 +64,7 @@ export interface Messages {
     accessibility: string;
   };
   /** What the phone line speaks, said near the number on this language's pages (undefined: nothing to say). */
-  phoneLanguage: (site: { phoneLanguages: readonly Lang[]; phoneInterpreter: boolean }) => string | undefined;
+  phoneLanguage: (site: { phoneLanguages: readonly string[]; phoneInterpreter: boolean }) => string | undefined;
   call: string;
   /** Before the phone number on a page's share card: "Call (800) 327-3004". */
   cardCall: string;
@@ -106,7 +113,7 @@ export interface Messages {
     ctaHeading: (city: string) => string;
     video: (city: string) => string;
   };
-  airportType: Record<Airport["type"], string>;
+  airportType: Record<AirportType, string>;
   destination: {
     crumb: (destinationShort: string) => string;
     route: string;
@@ -207,6 +214,3 @@ export interface Messages {
     feedback: readonly [string, string];
   };
 }
-
-/** "primary" → "Primary": a type as its airport list shows it. */
-export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
