@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import * as z from "zod";
-import { text } from "./field-schemas";
-import { formatPath } from "./parse";
-import type { FieldSpec } from "./translated-fields";
+import { text } from "../content/field-schemas";
+import { formatPath } from "../content/parse";
+import type { FieldSpec } from "./fields";
 
 // The pure parts of a translation: the translated text laid over its English entity, the short hash of the English a
-// field was translated from, and the glossary's rule. translations.ts puts them together for data/<lang>/.
+// field was translated from, and the glossary's rule. validate-translations.ts puts them together for data/<lang>/.
 
 type Path = (string | number)[];
 
