@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { fileKinds, translationFileOf } from "../content/file-kinds";
 import { isTranslatable, translationSchemas } from "./fields";
-import { Glossary } from "./overlay";
+import { Glossary } from "./glossary";
 
 /**
  * The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind:

@@ -1,7 +1,7 @@
 import { jsonSchemaFor, jsonSchemaText } from "../content/json-schema";
 import { contentKinds, type ContentKind } from "../content/schema";
 import { translatedFields, translationSchemas, type TranslatableKind } from "./fields";
-import { Glossary } from "./overlay";
+import { Glossary } from "./glossary";
 
 /**
  * schemas/<kind>.schema.json for every kind of data file, schemas/<kind>.es.schema.json for the translation of each

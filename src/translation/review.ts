@@ -6,7 +6,7 @@ import { parseDataFile } from "../content/parse";
 import { closestMatch } from "../content/suggest";
 import type { SourceFile } from "../content/types";
 import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas } from "./fields";
-import { englishHash } from "./overlay";
+import { englishHash } from "./freshness";
 
 /**
  * `translation reviewed`: the translation file's text with the English hashes of `fields` (dotted, like

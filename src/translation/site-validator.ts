@@ -7,7 +7,7 @@ import { City } from "../content/schema";
 import type { SiteContent, SourceFile, TranslatedLang, Translation } from "../content/types";
 import type { CityNeighbours } from "../content/validate";
 import { translationSchemas } from "./fields";
-import { Glossary, glossaryRules, type GlossaryRules } from "./overlay";
+import { Glossary, glossaryRules, type GlossaryRules } from "./glossary";
 import { checkSite } from "./validate-site";
 import { layTranslation } from "./validate-translations";
 

@@ -8,7 +8,9 @@ import { contentKinds, type City, type ContentKind, type Destination, type Page,
 import type { IncompleteTranslation, SourceFile, TranslatedLang, Translation, TranslationNotes } from "../content/types";
 import type { EnglishFile } from "../content/validate";
 import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas, type TranslatableKind } from "./fields";
-import { englishHash, Glossary, glossaryMessage, glossaryMisses, glossaryRules, layOver, type GlossaryRules } from "./overlay";
+import { englishHash } from "./freshness";
+import { Glossary, glossaryMessage, glossaryMisses, glossaryRules, type GlossaryRules } from "./glossary";
+import { layOver } from "./overlay";
 
 // data/<lang>/ (docs/translation.md): each file checked against its kind's translation schema, laid over its English
 // file and checked again with the English schema, for complete translations; then what a reviewer should look at.
