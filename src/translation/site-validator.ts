@@ -5,7 +5,7 @@ import { parseDataFile, type ParsedFile, type ParseResult } from "../content/par
 import { withPhotoFile } from "../content/photo-files";
 import { City } from "../content/schema";
 import type { SiteContent, SourceFile, TranslatedLang, Translation } from "../content/types";
-import type { CityNeighbours } from "../content/validate";
+import { checkCity, checkCityPhoto, type CityNeighbours } from "../content/validate";
 import { translationSchemas } from "./fields";
 import { Glossary, glossaryRules, type GlossaryRules } from "./glossary";
 import { checkSite } from "./validate-site";
@@ -14,9 +14,10 @@ import { layTranslation } from "./validate-translations";
 /**
  * validateSite for a process that validates data/ again after every save (`serve --watch`). A file keeps its
  * parse result until its text changes. When the only files that changed since the last valid content are cities that
- * keep their slug and name, or their translations (data/<lang>/cities/), only those are checked again: their schema,
- * the cities and destinations they name (nothing else of a city is checked across files), and each translation laid
- * over its English as validateTranslations lays it, so a save costs what it changed, not the whole site. Anything else, and any problem,
+ * keep their slug and name, or their translations (data/<lang>/cities/), only those are checked again, by the build's
+ * own rules: their schema, checkCity and checkCityPhoto (the rules across files that read more of a city than its slug
+ * and name, src/content/validate.ts), and each translation laid over its English by layTranslation, as
+ * validateTranslations lays it; so a save costs what it changed, not the whole site. Anything else, and any problem,
  * goes through validateSite, so the problems and their order are always exactly its own.
  */
 export class SiteValidator {
@@ -46,7 +47,7 @@ export class SiteValidator {
    * The content with the changed cities put in, or undefined when more than that changed or a city has a problem.
    * What it checks across files are validation rules, not what pages are rendered from (that each route declares in
    * its `madeFrom`, src/site/routes.tsx): a city's slug is what other files name it by and its name orders the
-   * cities, and the cities and destinations it names must exist. So it need not change when a template shows more.
+   * cities; the rest is checkCity's and checkCityPhoto's. So it need not change when a template shows more.
    */
   #revalidateCities(last: LastValid, files: SourceFile[]): SiteContent | undefined {
     if (files.length !== last.files.size) return undefined;
@@ -71,14 +72,10 @@ export class SiteValidator {
       if (!result.ok) return undefined;
       const city = withPhotoFile(result.parsed);
       const index = last.cityAt.get(file.path)!;
-      // The slug and name are what other files and the order of the cities depend on.
+      // The slug and name are what other files and the order of the cities depend on: every rule but these two reads
+      // nothing else of a city, so with them unchanged only these two can find something new.
       if (city.urlSlug !== cities[index]!.urlSlug || city.cityName !== cities[index]!.cityName) return undefined;
-      for (const key of ["nearbyCity1", "nearbyCity2", "nearbyCity3"] as const) {
-        const nearby = city[key].slug;
-        if (nearby !== undefined && (nearby === city.urlSlug || !last.neighbours.firstWithSlug.has(nearby))) return undefined;
-      }
-      if (Object.keys(city.destinations ?? {}).some((key) => !last.neighbours.destinationSlugs.includes(key))) return undefined;
-      if (city.photo && !last.images.has(city.photo.src)) return undefined;
+      if (checkCity(result.parsed, last.neighbours).length > 0 || checkCityPhoto(result.parsed, last.neighbours).length > 0) return undefined;
       cities[index] = city;
     }
     const translated = relaid.size > 0 ? this.#relay(last, files, relaid) : { translations: last.content.translations, translationNotes: last.content.translationNotes };
