@@ -1,5 +1,8 @@
 import * as z from "zod";
 import { text } from "../content/field-schemas";
+import type { parseDataFile } from "../content/parse";
+import type { SourceFile } from "../content/types";
+import type { ContentProblem } from "../errors";
 
 // The glossary of a language (data/<lang>/glossary.yaml): recurring terms, always translated the same way, and the
 // rule that tells a translated field which renders one of them another way.
@@ -32,6 +35,15 @@ export function glossaryRules(file: string, glossary: Glossary): GlossaryRules {
       forms: term.es.map((form) => wholeWords(form, "")),
     })),
   };
+}
+
+/**
+ * A language's glossary file read into its rules, or its problems: how the build (validateTranslations) and a save
+ * (SiteValidator) both read it.
+ */
+export function readGlossary(file: SourceFile, parse: typeof parseDataFile): { rules: GlossaryRules; problems: [] } | { rules: undefined; problems: ContentProblem[] } {
+  const result = parse(file, Glossary);
+  return result.ok ? { rules: glossaryRules(file.path, result.parsed.data), problems: [] } : { rules: undefined, problems: result.problems };
 }
 
 /** The glossary terms the English text has and its translation renders with none of their forms. */

@@ -7,7 +7,7 @@ import { City } from "../content/schema";
 import type { SiteContent, SourceFile, TranslatedLang, Translation } from "../content/types";
 import { checkCity, checkCityPhoto, type CityNeighbours } from "../content/validate";
 import { translationSchemas } from "./fields";
-import { Glossary, glossaryRules, type GlossaryRules } from "./glossary";
+import { readGlossary, type GlossaryRules } from "./glossary";
 import { checkSite } from "./validate-site";
 import { layTranslation } from "./validate-translations";
 
@@ -123,11 +123,10 @@ export class SiteValidator {
     return { translations, translationNotes: { warnings: sortProblems(warnings), incomplete } };
   }
 
-  /** The glossary of `lang`'s translations, as validateTranslations reads it. */
+  /** The glossary of `lang`'s translations, as validateTranslations reads it (the last file, if there were two). */
   #glossary(files: SourceFile[], lang: TranslatedLang): GlossaryRules | undefined {
-    const file = files.find((f) => translationFileOf(f.path)?.lang === lang && /(^|\/)glossary\.ya?ml$/.test(f.path));
-    const result = file && this.#parse(file, Glossary);
-    return result?.ok ? glossaryRules(file!.path, result.parsed.data) : undefined;
+    const file = files.findLast((f) => translationFileOf(f.path)?.lang === lang && /(^|\/)glossary\.ya?ml$/.test(f.path));
+    return file && readGlossary(file, this.#parse).rules;
   }
 
   /** parseDataFile, remembering each file's result until its text changes. */

@@ -9,7 +9,7 @@ import type { IncompleteTranslation, SourceFile, TranslatedLang, Translation, Tr
 import type { EnglishFile } from "../content/validate";
 import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas, type TranslatableKind } from "./fields";
 import { englishHash } from "./freshness";
-import { Glossary, glossaryMessage, glossaryMisses, glossaryRules, type GlossaryRules } from "./glossary";
+import { glossaryMessage, glossaryMisses, readGlossary, type GlossaryRules } from "./glossary";
 import { layOver } from "./overlay";
 
 // data/<lang>/ (docs/translation.md): each file checked against its kind's translation schema, laid over its English
@@ -42,9 +42,9 @@ export function validateTranslations(
   for (const file of files) {
     const place = translationFileOf(file.path)!;
     if (/(^|\/)glossary\.ya?ml$/.test(place.english)) {
-      const result = parse(file, Glossary);
-      if (result.ok) glossaries.set(place.lang, glossaryRules(file.path, result.parsed.data));
-      else problems.push(...result.problems);
+      const glossary = readGlossary(file, parse);
+      if (glossary.rules) glossaries.set(place.lang, glossary.rules);
+      problems.push(...glossary.problems);
       continue;
     }
     const kind = fileKinds.find((k) => k.pattern.test(place.english))!.kind;
