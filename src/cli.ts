@@ -146,7 +146,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       // npm run starts the command in the project's root; a path is meant from where it was typed (INIT_CWD).
       const from = env.INIT_CWD ?? io.cwd;
       const root = findProjectRoot(path.resolve(io.cwd));
-      const { reviewTargets, reviewTranslation } = await import("./engine/review-translation");
+      const { reviewTargets, reviewTranslation } = await import("./translation/reviewed-command");
       const { files, fields } = await reviewTargets(from, [file, ...rest]);
       for (const name of files) {
         const result = await reviewTranslation(root, name, fields);

@@ -1,5 +1,5 @@
-// Which schema a data file is checked against, from its place under data/: what validation, and the render threads
-// that parse files for it, both need, without the render threads reaching validation itself.
+// What a data file is, from its place under data/: an English file of a kind (and the schema it is checked against),
+// or a file of a translation (data/<lang>/…), whose schema src/translation/file-schemas.ts gives.
 import type { z } from "zod";
 import {
   ChecklistDocument,
@@ -15,8 +15,6 @@ import {
   type ContentKind,
 } from "./schema";
 import type { TranslatedLang } from "./types";
-import { isTranslatable, translationSchemas } from "./translated-fields";
-import { Glossary } from "./translation";
 
 /** Which kind of content a data file holds, from its place under data/. */
 export const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType }[] = [
@@ -31,18 +29,6 @@ export const fileKinds: { kind: ContentKind; pattern: RegExp; schema: z.ZodType 
   { kind: "letter-template", pattern: /(^|\/)documents\/letter-of-medical-necessity\.ya?ml$/, schema: LetterTemplate },
   { kind: "sample-itinerary", pattern: /(^|\/)documents\/sample-itinerary\.ya?ml$/, schema: SampleItinerary },
 ];
-
-/**
- * The schema of the data file at `path` (relative, with forward slashes), or undefined for a file of no known kind:
- * a translation's file (data/<lang>/…) has its kind's translation schema, the glossary its own.
- */
-export function schemaForFile(path: string): z.ZodType | undefined {
-  const translation = translationFileOf(path);
-  if (!translation) return fileKinds.find((k) => k.pattern.test(path))?.schema;
-  if (/(^|\/)glossary\.ya?ml$/.test(translation.english)) return Glossary;
-  const kind = fileKinds.find((k) => k.pattern.test(translation.english))?.kind;
-  return kind && isTranslatable(kind) ? translationSchemas[kind] : undefined;
-}
 
 /**
  * A file of a translation, data/<lang>/…: its language and the path of the English file it translates (with the

@@ -89,7 +89,7 @@ export type Photo = z.infer<typeof PhotoFields> & {
   writtenIn?: string;
   /**
    * The language of `alt` when it is not the page's: a translated page whose photo's alt is not translated yet shows
-   * the English one, marked lang="en" (src/content/translations.ts), rather than leaving the page out.
+   * the English one, marked lang="en" (src/translation/validate-translations.ts), rather than leaving the page out.
    */
   altLang?: "en";
 };

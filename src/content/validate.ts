@@ -1,4 +1,4 @@
-import { ContentError, sortProblems, type ContentProblem } from "../errors";
+import { ContentError, type ContentProblem } from "../errors";
 import { unprintableCharacters } from "./printable";
 import type { SiteContent, SourceFile } from "./types";
 import {
@@ -17,7 +17,6 @@ import {
 import { fileKinds, translationFileOf } from "./file-kinds";
 import { parseDataFile, type ParsedFile } from "./parse";
 import { closestMatch } from "./suggest";
-import { validateTranslations, type EnglishFile, type TranslationsResult } from "./translations";
 import { checkPhotos, withPhotoFile } from "./photo-files";
 import { cityFilledFields, fieldsTooLongFor, formsTooLong } from "./city-forms";
 
@@ -25,15 +24,53 @@ import { cityFilledFields, fieldsTooLongFor, formsTooLong } from "./city-forms";
 const reservedSegments = ["assets", "cities", "podcast", "downloads", "sitemap.xml", "robots.txt", "404.html"];
 
 /**
- * All data files → SiteContent, or a ContentError listing every problem in every file at once. `parse` is
- * parseDataFile unless a caller keeps earlier results (`serve --watch` parses only the files that changed); `images`:
- * the files under data/images/ (imageFileNames), which photos name.
+ * The English data files → SiteContent (with no translations), or a ContentError listing every problem in every file
+ * at once. The files of a translation (data/<lang>/) are left alone: src/translation/validate-site.ts checks them and
+ * lays them over this content (validateSite, what the build and the dev server run). `parse` is parseDataFile unless
+ * a caller keeps earlier results (`serve --watch` parses only the files that changed); `images`: the files under
+ * data/images/ (imageFileNames), which photos name.
  */
 export function validateContent(
   files: SourceFile[],
   parse: typeof parseDataFile = parseDataFile,
   images: ReadonlySet<string> = new Set(),
 ): SiteContent {
+  const checked = checkEnglish(files, parse, images);
+  const problems = [...checked.problems, ...checkCityNames(checked.cities, englishForms(checked.destinations))];
+  const content = problems.length === 0 ? checked.content() : undefined;
+  if (!content) throw new ContentError(problems);
+  return content;
+}
+
+/** An English data file, as checkEnglish read it: `ok` when it passed its schema. */
+export interface EnglishFile {
+  kind: ContentKind;
+  file: SourceFile;
+  ok: boolean;
+}
+
+/** What the English files give before the last rule (checkCityNames, which the translations' destinations feed too). */
+export interface EnglishChecked {
+  /** Every problem found so far, in the order they are reported. */
+  problems: ContentProblem[];
+  /** The English files by path, which the translations are laid over. */
+  english: Map<string, EnglishFile>;
+  /** The files of data/<lang>/, in the order given, left to src/translation/. */
+  translationFiles: SourceFile[];
+  cities: ParsedFile<City>[];
+  destinations: ParsedFile<Destination>[];
+  shortestCityName: string | undefined;
+  /** What each city is checked against across files (checkCity), for a save that checks only the cities it changed. */
+  neighbours: CityNeighbours;
+  /** The content with no translations; only called when there is no problem (a file every site needs is then there). */
+  content: () => SiteContent | undefined;
+}
+
+/**
+ * Every English file checked against its schema and the others (every rule but checkCityNames); a translation's file
+ * only set aside. The problems come in the order validateContent reports them.
+ */
+export function checkEnglish(files: SourceFile[], parse: typeof parseDataFile, images: ReadonlySet<string>): EnglishChecked {
   const problems: ContentProblem[] = [];
   const parsed = new Map<ContentKind, ParsedFile<unknown>[]>();
   // Files that failed their schema still name a city or destination (by their file name), so references to them
@@ -74,13 +111,16 @@ export function validateContent(
   const letter = single<LetterTemplate>(parsed, "letter-template", "documents/letter-of-medical-necessity.yaml", files, problems);
   const itinerary = single<SampleItinerary>(parsed, "sample-itinerary", "documents/sample-itinerary.yaml", files, problems);
 
+  const neighbours = cityNeighbours(cities, destinations, pages, brokenSlugs, images);
   problems.push(
-    ...checkCities(cities, destinations, pages, brokenSlugs),
+    ...cities.flatMap((city) => checkCity(city, neighbours)),
     ...checkDestinations(destinations, cities),
     ...checkPages(pages),
     ...checkEpisodes(episodes),
     ...checkDocuments([checklist, letter, itinerary], pages),
-    ...checkPhotos([home, ...pages, ...cities, ...destinations], images),
+    ...checkPhotos([home, ...pages], images),
+    ...cities.flatMap((city) => checkCityPhoto(city, neighbours)),
+    ...checkPhotos(destinations, images),
   );
   // What the PDF downloads print: the documents, the checklist items they share with city pages, the company line.
   problems.push(
@@ -89,33 +129,27 @@ export function validateContent(
     ...(site ? ["companyName", "tagline"].flatMap((field) => checkPrintable(site, [field])) : []),
   );
   const shortestCityName = cities.map((c) => c.data.cityName).sort((a, b) => a.length - b.length)[0];
-  const translated = translationFiles.length > 0 ? validateTranslations(translationFiles, english, shortestCityName, parse) : noTranslations;
-  problems.push(...translated.problems);
-  const destinationForms = [
-    ...destinations.map((d) => ({ file: d.file.path, destination: d.data })),
-    ...Object.values(translated.translations).flatMap((translation) =>
-      [...translation.destinations].map(([slug, destination]) => ({ file: translationPathOf(translation.lang, destinations, slug), destination })),
-    ),
-  ];
-  problems.push(...checkCityNames(cities, destinationForms));
-  if (problems.length > 0 || !site || !home || !cityCommon || !checklist || !letter || !itinerary) throw new ContentError(problems);
-
-  return {
-    site: site.data,
-    home: withPhotoFile(home),
-    cityCommon: cityCommon.data,
-    cities: cities.map(withPhotoFile).sort((a, b) => byName.compare(a.cityName, b.cityName)),
-    destinations: destinations.map(withPhotoFile),
-    pages: pages.map(withPhotoFile),
-    // Newest first: the highest episode number leads the list and is the featured episode.
-    episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
-    documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },
-    translations: translated.translations,
-    translationNotes: { warnings: sortProblems(translated.notes.warnings), incomplete: translated.notes.incomplete },
+  const content = (): SiteContent | undefined => {
+    if (!site || !home || !cityCommon || !checklist || !letter || !itinerary) return undefined;
+    return {
+      site: site.data,
+      home: withPhotoFile(home),
+      cityCommon: cityCommon.data,
+      cities: cities.map(withPhotoFile).sort((a, b) => byName.compare(a.cityName, b.cityName)),
+      destinations: destinations.map(withPhotoFile),
+      pages: pages.map(withPhotoFile),
+      // Newest first: the highest episode number leads the list and is the featured episode.
+      episodes: episodes.map((e) => e.data).sort((a, b) => b.episode - a.episode),
+      documents: { checklist: checklist.data, letter: letter.data, itinerary: itinerary.data },
+      translations: {},
+      translationNotes: { warnings: [], incomplete: [] },
+    };
   };
+  return { problems, english, translationFiles, cities, destinations, shortestCityName, neighbours, content };
 }
 
-const noTranslations: TranslationsResult = { translations: {}, notes: { warnings: [], incomplete: [] }, problems: [] };
+/** Each destination's title and description forms, as checkCityNames takes them: the English ones. */
+export const englishForms = (destinations: ParsedFile<Destination>[]) => destinations.map((d) => ({ file: d.file.path, destination: d.data }));
 
 function appendTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
   const list = lists.get(key);
@@ -166,49 +200,81 @@ function single<T>(
   return found[0] as ParsedFile<T> | undefined;
 }
 
-function checkCities(
+/** What a city is checked against across files: what the rest of the site names (cityNeighbours). */
+export interface CityNeighbours {
+  /** The slugs of the cities that passed their schema, in file order, and the first file that has each. */
+  citySlugs: string[];
+  firstWithSlug: Map<string, string>;
+  /** The first URL segments of the pages. */
+  pageSegments: Set<string | undefined>;
+  destinationSlugs: string[];
+  /** The slugs (file names) of the city and destination files that failed their schema. */
+  brokenCitySlugs: string[];
+  brokenDestinationSlugs: string[];
+  /** The files under data/images/. */
+  images: ReadonlySet<string>;
+}
+
+export function cityNeighbours(
   cities: ParsedFile<City>[],
   destinations: ParsedFile<Destination>[],
   pages: ParsedFile<Page>[],
   brokenSlugs: Map<ContentKind, string[]>,
-): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  const slugs = cities.map((c) => c.data.urlSlug);
-  const knownSlugs = new Set(slugs);
-  const firstBySlug = new Map<string, ParsedFile<City>>();
-  const pageSegments = new Set(pages.map((p) => p.data.path.split("/")[1]));
-  const destinationSlugs = destinations.map((d) => d.data.slug);
+  images: ReadonlySet<string>,
+): CityNeighbours {
+  const firstWithSlug = new Map<string, string>();
+  for (const city of cities) if (!firstWithSlug.has(city.data.urlSlug)) firstWithSlug.set(city.data.urlSlug, city.file.path);
+  return {
+    citySlugs: cities.map((c) => c.data.urlSlug),
+    firstWithSlug,
+    pageSegments: new Set(pages.map((p) => p.data.path.split("/")[1])),
+    destinationSlugs: destinations.map((d) => d.data.slug),
+    brokenCitySlugs: brokenSlugs.get("city") ?? [],
+    brokenDestinationSlugs: brokenSlugs.get("destination") ?? [],
+    images,
+  };
+}
 
-  for (const city of cities) {
-    const slug = city.data.urlSlug;
-    const first = firstBySlug.get(slug);
-    if (first) problems.push(problemIn(city, ["urlSlug"], `"${slug}" is already used by ${first.file.path}`));
-    else firstBySlug.set(slug, city);
-    if (reservedSegments.includes(slug) || pageSegments.has(slug)) {
-      problems.push(problemIn(city, ["urlSlug"], `"${slug}" is taken by a page of the site itself; choose another`));
+/**
+ * The rules across files that read more of a city than its slug and name: its slug is its own, the cities and
+ * destinations it names exist. Every other rule reads of a city only its slug and name, so a save that changes
+ * nothing but cities, keeping their slugs and names, runs only checkCity and checkCityPhoto over the cities it changed
+ * (src/translation/site-validator.ts). A new rule that reads more of a city goes here, or the save must run it too.
+ */
+export function checkCity(city: ParsedFile<City>, around: CityNeighbours): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const slug = city.data.urlSlug;
+  const first = around.firstWithSlug.get(slug);
+  if (first !== city.file.path) problems.push(problemIn(city, ["urlSlug"], `"${slug}" is already used by ${first}`));
+  if (reservedSegments.includes(slug) || around.pageSegments.has(slug)) {
+    problems.push(problemIn(city, ["urlSlug"], `"${slug}" is taken by a page of the site itself; choose another`));
+  }
+  for (const key of ["nearbyCity1", "nearbyCity2", "nearbyCity3"] as const) {
+    const nearby = city.data[key].slug;
+    if (nearby === undefined) continue;
+    if (nearby === slug) problems.push(problemIn(city, [key, "slug"], "must name another city, not this one"));
+    else if (!around.firstWithSlug.has(nearby) && !around.brokenCitySlugs.includes(nearby)) {
+      const suggestion = closestMatch(nearby, [...around.citySlugs, ...around.brokenCitySlugs]);
+      problems.push(
+        problemIn(city, [key, "slug"],
+          `no city "${nearby}" in data/cities/${suggestion ? ` (did you mean "${suggestion}"?)` : "; leave out slug for a place without its own page"}`),
+      );
     }
-    for (const key of ["nearbyCity1", "nearbyCity2", "nearbyCity3"] as const) {
-      const nearby = city.data[key].slug;
-      if (nearby === undefined) continue;
-      if (nearby === slug) problems.push(problemIn(city, [key, "slug"], "must name another city, not this one"));
-      else if (!knownSlugs.has(nearby) && !brokenSlugs.get("city")?.includes(nearby)) {
-        const suggestion = closestMatch(nearby, [...slugs, ...(brokenSlugs.get("city") ?? [])]);
-        problems.push(
-          problemIn(city, [key, "slug"],
-            `no city "${nearby}" in data/cities/${suggestion ? ` (did you mean "${suggestion}"?)` : "; leave out slug for a place without its own page"}`),
-        );
-      }
-    }
-    for (const key of Object.keys(city.data.destinations ?? {})) {
-      if (!destinationSlugs.includes(key) && !brokenSlugs.get("destination")?.includes(key)) {
-        const suggestion = closestMatch(key, destinationSlugs);
-        const message = `no destination "${key}" in data/destinations/${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
-        // The key itself is the mistake, so point at it rather than at the notes below it.
-        problems.push({ ...problemIn(city, ["destinations", key], message), ...city.locateKey(["destinations"], key) });
-      }
+  }
+  for (const key of Object.keys(city.data.destinations ?? {})) {
+    if (!around.destinationSlugs.includes(key) && !around.brokenDestinationSlugs.includes(key)) {
+      const suggestion = closestMatch(key, around.destinationSlugs);
+      const message = `no destination "${key}" in data/destinations/${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+      // The key itself is the mistake, so point at it rather than at the notes below it.
+      problems.push({ ...problemIn(city, ["destinations", key], message), ...city.locateKey(["destinations"], key) });
     }
   }
   return problems;
+}
+
+/** A city's photo is a file under data/images/ (checkPhotos, for a city): a rule of checkCity's kind, told apart for its place in the order. */
+export function checkCityPhoto(city: ParsedFile<City>, around: CityNeighbours): ContentProblem[] {
+  return checkPhotos([city], around.images);
 }
 
 function checkDestinations(destinations: ParsedFile<Destination>[], cities: ParsedFile<City>[]): ContentProblem[] {
@@ -230,7 +296,7 @@ function checkDestinations(destinations: ParsedFile<Destination>[], cities: Pars
  * One problem at a city's cityName when its name fits no form of a destination's title or description (in English
  * or a translation): the city is what the editor added or renamed, and the destinations are shared by every city.
  */
-function checkCityNames(cities: ParsedFile<City>[], destinations: { file: string; destination: Destination }[]): ContentProblem[] {
+export function checkCityNames(cities: ParsedFile<City>[], destinations: { file: string; destination: Destination }[]): ContentProblem[] {
   return cities.flatMap((city) => {
     const { cityName } = city.data;
     const tooLong = destinations.flatMap(({ file, destination }) =>
@@ -241,12 +307,6 @@ function checkCityNames(cities: ParsedFile<City>[], destinations: { file: string
       problemIn(city, ["cityName"], `is too long: with it, even in its shortest form, ${listed(tooLong)}; use a shorter name, or add a shorter form there (${shorterFields})`),
     ];
   });
-}
-
-/** The translation file of the destination `slug` in `lang`: data/destinations/x.yaml → data/es/destinations/x.yaml. */
-function translationPathOf(lang: string, destinations: ParsedFile<Destination>[], slug: string): string {
-  const english = destinations.find((d) => d.data.slug === slug)?.file.path ?? `data/destinations/${slug}.yaml`;
-  return english.replace(/^(.*?)destinations\//, `$1${lang}/destinations/`);
 }
 
 const shorterFields = Object.values(cityFilledFields).map((f) => f.shorter).join(", ");

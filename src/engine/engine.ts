@@ -11,7 +11,7 @@ import { stageTimer, type StageTimer, type Changes, type EngineOptions, type Eng
 import { noCache, type EngineParts, type RenderCache, type RendererSource } from "./engine-parts";
 import { KeptLinkCheck } from "./kept-link-check";
 import { withBuildPath } from "./build-path";
-import { withTranslatedSites } from "./translated-sites";
+import { withTranslatedSites } from "../translation/site-settings";
 import { ContentLoader } from "./load-content";
 import { PhotoStage } from "../images/photos";
 import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import { SourceFileReader, imageFileNames, loadSourceFiles, sourceFileNames } from "../content/load";
 import { parseDataFile, parsedElsewhere, type ParseResult } from "../content/parse";
-import { schemaForFile } from "../content/file-kinds";
-import { ContentValidator } from "../content/content-validator";
-import { validateContent } from "../content/validate";
 import type { RenderPool } from "../render/pool";
 import type { SiteContent, SourceFile } from "../content/types";
+import { schemaForFile } from "../translation/file-schemas";
+import { SiteValidator } from "../translation/site-validator";
+import { validateSite } from "../translation/validate-site";
 import type { StageTimer } from "./stages";
 
 /**
@@ -17,13 +17,13 @@ import type { StageTimer } from "./stages";
  *   when there are some, and its text let go once the content is made.
  */
 export class ContentLoader {
-  readonly #kept: { reader: SourceFileReader; validator: ContentValidator } | undefined;
+  readonly #kept: { reader: SourceFileReader; validator: SiteValidator } | undefined;
 
   constructor(
     readonly options: { root: string; dataDir: string },
     keepsSources: boolean,
   ) {
-    this.#kept = keepsSources ? { reader: new SourceFileReader(options.dataDir, options.root), validator: new ContentValidator() } : undefined;
+    this.#kept = keepsSources ? { reader: new SourceFileReader(options.dataDir, options.root), validator: new SiteValidator() } : undefined;
   }
 
   /**
@@ -43,7 +43,7 @@ export class ContentLoader {
     }
     const sources = await loadSourceFiles(dataDir, root, names ?? (await sourceFileNames(dataDir)));
     timer.lap("load");
-    const content = validateContent(sources, threads ? await parseOnThreads(threads, sources) : undefined, images);
+    const content = validateSite(sources, threads ? await parseOnThreads(threads, sources) : undefined, images);
     timer.lap("validate");
     return content;
   }

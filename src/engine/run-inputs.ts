@@ -32,7 +32,7 @@ export function changedCities(last: RunInputs, next: RunInputs): City[] | undefi
   // A photo's file may change with no data file changing: its picture's names change on every page showing it.
   if (next.photos.digest !== last.photos.digest) return undefined;
   const [before, after] = [last.validated, next.validated];
-  // ContentValidator keeps every part of the content that did not change as it was, so identity says it.
+  // SiteValidator keeps every part of the content that did not change as it was, so identity says it.
   // The notes are printed, not rendered; a translation's cities are compared as the cities are, below.
   const others = (Object.keys(after) as (keyof SiteContent)[]).filter((part) => part !== "cities" && part !== "translations" && part !== "translationNotes");
   if (others.some((part) => after[part] !== before[part]) || after.cities.length !== before.cities.length) return undefined;

@@ -3,7 +3,7 @@
 // in batches what the build needs of each file, so that neither thread ever holds the site's text.
 import { parentPort } from "node:worker_threads";
 import { parseDataFile } from "../content/parse";
-import { schemaForFile } from "../content/file-kinds";
+import { schemaForFile } from "../translation/file-schemas";
 import { OutputFolder } from "../output/output-folder";
 import { writeRoutes } from "./write-routes";
 import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { allJsonSchemas } from "../../../src/content/json-schema";
+import { allJsonSchemas } from "../../../src/translation/json-schemas";
 import { loadRealSite, projectRoot } from "../support/site";
 
 // Which schema each place under data/ is checked against (the same places validate.ts knows).

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateContent } from "../../../src/content/validate";
-import { ContentValidator } from "../../../src/content/content-validator";
+import { SiteValidator } from "../../../src/translation/site-validator";
 import type { SourceFile } from "../../../src/content/types";
 import { cityFiles, destinationFiles } from "../support/data-files";
 import { loadRealSite, messagesOf, withFiles } from "../support/site";
@@ -95,7 +95,7 @@ describe("a photo in data/", () => {
   });
 
   it("is checked against the images again by the dev server's validator when a city changes, or the images do", () => {
-    const validator = new ContentValidator();
+    const validator = new SiteValidator();
     const good = withPhoto(cityFile, "src: cabin.jpg", "alt: The cabin", "rights: own");
     expect(validator.validate(withFiles(sources, good.file), images).cities.find((c) => c.urlSlug === city!.urlSlug)?.photo?.src).toBe("cabin.jpg");
     const renamed = withPhoto(cityFile, "src: cabins.jpg", "alt: The cabin", "rights: own");

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ContentValidator } from "../../../src/content/content-validator";
+import { SiteValidator } from "../../../src/translation/site-validator";
 import { validateContent } from "../../../src/content/validate";
+import { validateSite } from "../../../src/translation/validate-site";
 import { ContentError, formatContentError } from "../../../src/errors";
 import type { SourceFile } from "../../../src/content/types";
 import { cityFiles, destinationFiles } from "../support/data-files";
@@ -191,7 +192,7 @@ describe("validateContent", () => {
   });
 });
 
-describe("ContentValidator", () => {
+describe("SiteValidator", () => {
   // As the dev server reads data/: the same files in the same order, a saved one replaced in its place.
   const saved = (...changed: SourceFile[]) => sources.map((f) => changed.find((c) => c.path === f.path) ?? f);
   // A city of data/ with a nearby city that has a page, and another city (whichever they are today, issue 35).
@@ -200,19 +201,19 @@ describe("ContentValidator", () => {
   const sampleNearby = sample.nearby.find((place) => place.slug)!.slug!;
   const sampleFile = () => realFile(sample.file);
 
-  it("gives for a city's save the content validateContent gives, keeping every other part as it was", () => {
-    const validator = new ContentValidator();
+  it("gives for a city's save the content validateSite gives, keeping every other part as it was", () => {
+    const validator = new SiteValidator();
     const first = validator.validate(sources);
     const airport = sample.airports[0]!.name;
     const files = saved(edited(sampleFile(), `name: ${airport}`, `name: ${airport} Municipal`));
     const content = validator.validate(files);
-    expect(content).toEqual(validateContent(files));
+    expect(content).toEqual(validateSite(files));
     expect(content.destinations).toBe(first.destinations);
     expect(content.cities.find((c) => c.urlSlug === sample.urlSlug)?.airports[0]?.name).toBe(`${airport} Municipal`);
   });
 
-  it("reports a saved city's problems exactly as validateContent does, and accepts the fix", () => {
-    const validator = new ContentValidator();
+  it("reports a saved city's problems exactly as validateSite does, and accepts the fix", () => {
+    const validator = new SiteValidator();
     validator.validate(sources);
     for (const broken of [
       edited(sampleFile(), `slug: ${sampleNearby}`, `slug: ${misspelt(sampleNearby)}`),
@@ -222,20 +223,20 @@ describe("ContentValidator", () => {
       { ...sampleFile(), text: `${sampleFile().text}destinations:\n  ${misspelt(destination.slug)}:\n    intro: An intro.\n` },
     ]) {
       const files = saved(broken);
-      const messages = messagesOf(() => validateContent(files));
+      const messages = messagesOf(() => validateSite(files));
       expect(messages).not.toEqual([]);
       expect(messagesOf(() => validator.validate(files))).toEqual(messages);
     }
-    expect(validator.validate(sources)).toEqual(validateContent(sources));
+    expect(validator.validate(sources)).toEqual(validateSite(sources));
   });
 
   it("checks the whole site again when a city's name changes, or a file comes or goes", () => {
-    const validator = new ContentValidator();
+    const validator = new SiteValidator();
     validator.validate(sources);
     const renamed = saved(edited(sampleFile(), `cityName: ${sample.cityName}`, `cityName: Aaa ${sample.cityName}`));
     expect(validator.validate(renamed).cities[0]?.cityName).toBe(`Aaa ${sample.cityName}`);
     const fewer = sources.filter((f) => f.path !== sample.file);
-    expect(messagesOf(() => validator.validate(fewer))).toEqual(messagesOf(() => validateContent(fewer)));
+    expect(messagesOf(() => validator.validate(fewer))).toEqual(messagesOf(() => validateSite(fewer)));
   });
 });
 

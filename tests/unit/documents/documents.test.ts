@@ -1,6 +1,6 @@
 import { unzipSync } from "fflate";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { validateContent } from "../../../src/content/validate";
+import { validateSite } from "../../../src/translation/validate-site";
 import { generateDocuments } from "../../../src/documents/generate";
 import { renderLetterPdf } from "../../../src/documents/letter";
 import type { Download, SiteContent } from "../../../src/content/types";
@@ -11,7 +11,7 @@ let downloads: Download[];
 const file = (name: string) => downloads.find((d) => d.file === `downloads/${name}`)!;
 
 beforeAll(async () => {
-  content = validateContent(await loadDataFiles());
+  content = validateSite(await loadDataFiles());
   downloads = await generateDocuments(content);
 });
 

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runChecks } from "../../../src/check";
-import { markReviewed } from "../../../src/content/review";
+import { markReviewed } from "../../../src/translation/review";
 import { checkImageBudgets, weighImages } from "../../../src/check/image-budget";
 import { readBuiltSite } from "../../../src/check/site";
 import { build } from "../../../src/engine/build";

@@ -26,7 +26,7 @@ const runOf = (validated: SiteContent, using = renderer, photoDigest = ""): RunI
   ...parts,
   photos: { content: validated, files: [], encoded: 0, cached: 0, digest: photoDigest, warnings: [] },
 });
-/** `content` with the city at `index` replaced, as ContentValidator gives it after that city's file was saved. */
+/** `content` with the city at `index` replaced, as SiteValidator gives it after that city's file was saved. */
 const withCity = (index: number, change: (city: City) => City): SiteContent => ({
   ...content,
   cities: content.cities.map((city, i) => (i === index ? change(city) : city)),
@@ -59,7 +59,7 @@ describe("what changed since the last run (serve --watch)", () => {
 });
 
 describe("what changed since the last run, with a translation (serve --watch)", () => {
-  /** `content` with the Spanish city `slug` replaced, as ContentValidator gives it after data/es/cities/<slug>.yaml was saved. */
+  /** `content` with the Spanish city `slug` replaced, as SiteValidator gives it after data/es/cities/<slug>.yaml was saved. */
   const withSpanishCity = (slug: string, change: (city: City) => City): SiteContent => {
     const es = content.translations.es!;
     return {

@@ -3,7 +3,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { markReviewed } from "../../../src/content/review";
+import { markReviewed } from "../../../src/translation/review";
 import { eventsPath } from "../../../src/serve/dev-client-bundle";
 import type { DevServer } from "../../../src/serve/serve";
 import { openEventStream, type EventStream } from "../support/event-stream";

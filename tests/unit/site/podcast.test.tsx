@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { siteWarnings } from "../../../src/engine/site-summary";
 import { formatSummary } from "../../../src/cli";
 import { loadSourceFiles } from "../../../src/content/load";
-import { validateContent } from "../../../src/content/validate";
+import { validateSite } from "../../../src/translation/validate-site";
 import { episodeNeighbours, podcastListing } from "../../../src/site/podcast";
 import { renderRoute } from "../../../src/render/render-route";
 import { createRoutes } from "../../../src/site/routes";
@@ -18,7 +18,7 @@ let downloads: Download[];
 
 beforeAll(async () => {
   const root = new URL("../../..", import.meta.url).pathname;
-  content = validateContent(await loadSourceFiles(`${root}/data`, root));
+  content = validateSite(await loadSourceFiles(`${root}/data`, root));
   downloads = await generateDocuments(content);
 });
 

@@ -107,7 +107,7 @@ describe("the accessibility statement", () => {
 describe("the Spanish privacy page and accessibility statement", () => {
   it("say in Spanish what the English pages say, from the same facts", async () => {
     const { content } = await loadRealSite();
-    // The settings as the engine gives them to each language (src/engine/translated-sites.ts).
+    // The settings as the engine gives them to each language (src/translation/site-settings.ts).
     const quoteStorage = { region: "us-west-2", retentionDays: 45 };
     const spanish = content.translations.es!;
     const changed = { ...content, site: { ...content.site, quoteStorage }, translations: { es: { ...spanish, site: { ...spanish.site, quoteStorage } } } };

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { load, type CheerioAPI } from "cheerio";
 import { loadSourceFiles } from "../../../src/content/load";
-import { validateContent } from "../../../src/content/validate";
+import { validateSite } from "../../../src/translation/validate-site";
 import { generateDocuments } from "../../../src/documents/generate";
 import { ContentError, formatProblem, type ContentProblem } from "../../../src/errors";
 import { renderRoute as renderRouteWith } from "../../../src/render/render-route";
@@ -37,7 +37,7 @@ export function loadSiteAt(root: string): Promise<RealSite> {
   if (!sites.has(root)) {
     sites.set(root, (async () => {
       const sources = await loadSourceFiles(path.join(root, "data"), root);
-      const content = validateContent(sources);
+      const content = validateSite(sources);
       const downloads = await generateDocuments(content);
       return { sources, content, downloads, routes: createRoutes(content, testAssets, downloads) };
     })());

@@ -1,5 +1,5 @@
 // Small English files and their Spanish translations for the translation tests (issue 29), as SourceFiles.
-import type { EnglishFile } from "../../../src/content/translations";
+import type { EnglishFile } from "../../../src/content/validate";
 import type { SourceFile } from "../../../src/content/types";
 
 export const englishSite: SourceFile = {
@@ -77,7 +77,7 @@ export const glossary: SourceFile = {
 `,
 };
 
-/** The English files of the fixtures by path, as validateContent hands them to validateTranslations. */
+/** The English files of the fixtures by path, as checkEnglish hands them to validateTranslations. */
 export function englishFiles(...files: SourceFile[]): Map<string, EnglishFile> {
   const kindOf = (path: string) => (path.endsWith("site.yaml") ? "site" : path.includes("/cities/") ? "city" : "page");
   return new Map(files.map((file) => [file.path, { kind: kindOf(file.path), file, ok: true }]));

@@ -1,7 +1,7 @@
 import { load } from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderedSite } from "../support/rendered-site";
-import { validateContent } from "../../../src/content/validate";
+import { validateSite } from "../../../src/translation/validate-site";
 import { generateDocuments } from "../../../src/documents/generate";
 import { findBrokenLinks } from "../../../src/engine/link-check";
 import type { Download, OutputFile, SiteContent } from "../../../src/content/types";
@@ -14,7 +14,7 @@ const page = (file: string) => load(String(files.find((f) => f.file === file)!.c
 const sizeOf = (name: string) => Math.round(downloads.find((d) => d.file === `downloads/${name}`)!.contents.byteLength / 1024);
 
 beforeAll(async () => {
-  content = validateContent(await loadDataFiles());
+  content = validateSite(await loadDataFiles());
   downloads = await generateDocuments(content);
   ({ files } = await renderedSite());
 });

@@ -1,23 +1,19 @@
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import type { ContentProblem } from "../errors";
-import { formsTooLong } from "./city-forms";
-import { fileKinds, translationFileOf } from "./file-kinds";
-import { unprintableCharacters } from "./printable";
-import { describeIssue, formatPath, parseDataFile, type ParsedFile } from "./parse";
-import { contentKinds, type City, type ContentKind, type Destination, type Page, type SiteConfig } from "./schema";
-import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas, type TranslatableKind } from "./translated-fields";
-import { englishHash, Glossary, glossaryMessage, glossaryMisses, glossaryRules, layOver, type GlossaryRules } from "./translation";
-import type { IncompleteTranslation, SourceFile, TranslatedLang, Translation, TranslationNotes } from "./types";
+import { formsTooLong } from "../content/city-forms";
+import { fileKinds, translationFileOf } from "../content/file-kinds";
+import { unprintableCharacters } from "../content/printable";
+import { describeIssue, formatPath, parseDataFile, type ParsedFile } from "../content/parse";
+import { contentKinds, type City, type ContentKind, type Destination, type Page, type SiteConfig } from "../content/schema";
+import type { IncompleteTranslation, SourceFile, TranslatedLang, Translation, TranslationNotes } from "../content/types";
+import type { EnglishFile } from "../content/validate";
+import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas, type TranslatableKind } from "./fields";
+import { englishHash } from "./freshness";
+import { glossaryMessage, glossaryMisses, readGlossary, type GlossaryRules } from "./glossary";
+import { layOver } from "./overlay";
 
 // data/<lang>/ (docs/translation.md): each file checked against its kind's translation schema, laid over its English
 // file and checked again with the English schema, for complete translations; then what a reviewer should look at.
-
-/** An English data file, as validateContent read it: `ok` when it passed its schema. */
-export interface EnglishFile {
-  kind: ContentKind;
-  file: SourceFile;
-  ok: boolean;
-}
 
 export interface TranslationsResult {
   translations: Partial<Record<TranslatedLang, Translation>>;
@@ -46,9 +42,9 @@ export function validateTranslations(
   for (const file of files) {
     const place = translationFileOf(file.path)!;
     if (/(^|\/)glossary\.ya?ml$/.test(place.english)) {
-      const result = parse(file, Glossary);
-      if (result.ok) glossaries.set(place.lang, glossaryRules(file.path, result.parsed.data));
-      else problems.push(...result.problems);
+      const glossary = readGlossary(file, parse);
+      if (glossary.rules) glossaries.set(place.lang, glossary.rules);
+      problems.push(...glossary.problems);
       continue;
     }
     const kind = fileKinds.find((k) => k.pattern.test(place.english))!.kind;
@@ -204,12 +200,6 @@ function pagesOf(kind: TranslatableKind, english: unknown, lang: TranslatedLang)
     default:
       return `/${lang}/for-case-managers/${data.slug}/`;
   }
-}
-
-/** A translation's site settings laid over `site` (the settings a build ends up with: its base path, the quote endpoint). */
-export function translatedSite(site: SiteConfig, translation: SiteConfig): SiteConfig {
-  const texts = Object.fromEntries(Object.keys(translatedFields.site).map((key) => [key, translation[key as keyof SiteConfig]]));
-  return { ...site, ...texts };
 }
 
 // --- internal ---

@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { contentKinds, type ContentKind } from "./schema";
-import { Slug } from "./field-schemas";
+import { Slug } from "../content/field-schemas";
+import { contentKinds, type ContentKind } from "../content/schema";
 
 // Which fields of each kind of data file a translation holds (FORMAT-ES, docs/translation.md): stated once, here.
 // The Spanish files' schema, the JSON Schemas for editors, the merge over the English, the completeness and
@@ -119,20 +119,20 @@ function derive(english: z.ZodType, spec: FieldSpec, at: string[]): z.ZodType {
   const schema = unwrap(english);
   if (spec === true) return schema;
   if (Array.isArray(spec)) {
-    if (!(schema instanceof z.ZodArray)) throw new Error(`${at.join(".")} is listed as a list in translated-fields.ts, but it is not one`);
+    if (!(schema instanceof z.ZodArray)) throw new Error(`${at.join(".")} is listed as a list in src/translation/fields.ts, but it is not one`);
     return z.array(derive(schema.element as z.ZodType, spec[0] as FieldSpec, at));
   }
   if ("*" in spec) {
-    if (!(schema instanceof z.ZodRecord)) throw new Error(`${at.join(".")} is listed as a map in translated-fields.ts, but it is not one`);
+    if (!(schema instanceof z.ZodRecord)) throw new Error(`${at.join(".")} is listed as a map in src/translation/fields.ts, but it is not one`);
     return z.record(Slug, derive(schema.valueType as z.ZodType, (spec as Record<string, FieldSpec>)["*"]!, [...at, "*"]));
   }
-  if (!(schema instanceof z.ZodObject)) throw new Error(`${at.join(".")} is listed as a mapping in translated-fields.ts, but it is not one`);
+  if (!(schema instanceof z.ZodObject)) throw new Error(`${at.join(".")} is listed as a mapping in src/translation/fields.ts, but it is not one`);
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const inner = (spec as Record<string, FieldSpec>)[key];
     shape[key] = inner === undefined ? z.never({ error: englishOnlyMessage }).optional().describe("Comes from the English file: leave it out here.") : derive(field, inner, [...at, key]).optional();
   }
-  for (const key of Object.keys(spec)) if (!(key in shape)) throw new Error(`${[...at, key].join(".")} is listed in translated-fields.ts, but the English schema has no such field`);
+  for (const key of Object.keys(spec)) if (!(key in shape)) throw new Error(`${[...at, key].join(".")} is listed in src/translation/fields.ts, but the English schema has no such field`);
   return z.strictObject(shape);
 }
 

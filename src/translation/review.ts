@@ -1,12 +1,12 @@
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { Document, isMap, isPair, isScalar, parseDocument } from "yaml";
 import { ContentError, ReviewError } from "../errors";
-import { fileKinds, translationFileOf } from "./file-kinds";
-import { parseDataFile } from "./parse";
-import { closestMatch } from "./suggest";
-import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas } from "./translated-fields";
-import { englishHash } from "./translation";
-import type { SourceFile } from "./types";
+import { fileKinds, translationFileOf } from "../content/file-kinds";
+import { parseDataFile } from "../content/parse";
+import { closestMatch } from "../content/suggest";
+import type { SourceFile } from "../content/types";
+import { dottedPath, isTranslatable, recordKey, translatedFields, translatedTexts, translationSchemas } from "./fields";
+import { englishHash } from "./freshness";
 
 /**
  * `translation reviewed`: the translation file's text with the English hashes of `fields` (dotted, like

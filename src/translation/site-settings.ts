@@ -1,5 +1,7 @@
-import { translatedSite } from "../content/translations";
-import type { SiteContent } from "../content/types";
+import type { SiteConfig, SiteContent } from "../content/types";
+import { translatedFields } from "./fields";
+
+// A translation's site settings: its own texts (tagline, description) over the English settings the build ends up with.
 
 /**
  * `content` with each translation's settings laid over its final settings (the endpoint, base path and preview put
@@ -12,4 +14,10 @@ export function withTranslatedSites(content: SiteContent, validated: SiteContent
     Object.entries(content.translations).map(([lang, translation]) => [lang, { ...translation, site: translatedSite(content.site, translation.site) }]),
   );
   return { ...content, translations };
+}
+
+/** A translation's site settings laid over `site` (the settings a build ends up with: its base path, the quote endpoint). */
+export function translatedSite(site: SiteConfig, translation: SiteConfig): SiteConfig {
+  const texts = Object.fromEntries(Object.keys(translatedFields.site).map((key) => [key, translation[key as keyof SiteConfig]]));
+  return { ...site, ...texts };
 }

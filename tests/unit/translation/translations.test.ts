@@ -3,10 +3,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { markReviewed } from "../../../src/content/review";
-import { translatedFields } from "../../../src/content/translated-fields";
-import { layOver, normalizeSpace } from "../../../src/content/translation";
-import { validateTranslations } from "../../../src/content/translations";
+import { markReviewed } from "../../../src/translation/review";
+import { translatedFields } from "../../../src/translation/fields";
+import { normalizeSpace } from "../../../src/translation/freshness";
+import { layOver } from "../../../src/translation/overlay";
+import { validateTranslations } from "../../../src/translation/validate-translations";
 import type { SourceFile } from "../../../src/content/types";
 import { edited, englishFiles, englishPage, englishSite, glossary, spanishPage, spanishSite } from "../support/translation-fixtures";
 

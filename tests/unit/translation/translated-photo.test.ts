@@ -2,8 +2,8 @@
 // English alt marked lang="en" and a review reminder at the translation file (so `build --strict` fails), and any page
 // left out of a language is told at the field of the file that keeps it out, as a reminder too.
 import { describe, expect, it } from "vitest";
-import { markReviewed } from "../../../src/content/review";
-import { validateTranslations } from "../../../src/content/translations";
+import { markReviewed } from "../../../src/translation/review";
+import { validateTranslations } from "../../../src/translation/validate-translations";
 import type { SourceFile } from "../../../src/content/types";
 import { edited, englishFiles, englishPage, englishSite, spanishPage, spanishSite } from "../support/translation-fixtures";
 

@@ -1,12 +1,12 @@
-// Issue 29: data/es/ through validateContent and the dev server's ContentValidator, over the real English of data/.
+// Issue 29: data/es/ through validateSite and the dev server's SiteValidator, over the real English of data/.
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { markReviewed } from "../../../src/content/review";
-import { translatedFields, translatedTexts } from "../../../src/content/translated-fields";
+import { markReviewed } from "../../../src/translation/review";
+import { translatedFields, translatedTexts } from "../../../src/translation/fields";
 import type { SourceFile } from "../../../src/content/types";
-import { ContentValidator } from "../../../src/content/content-validator";
-import { validateContent } from "../../../src/content/validate";
+import { SiteValidator } from "../../../src/translation/site-validator";
+import { validateSite } from "../../../src/translation/validate-site";
 import { cityFiles } from "../support/data-files";
 import { loadRealSite } from "../support/site";
 import { edited } from "../support/translation-fixtures";
@@ -42,9 +42,9 @@ beforeAll(async () => {
 
 const reviewedSite = () => ({ path: spanishSite.path, text: markReviewed(spanishSite, english.find((f) => f.path === "data/site.yaml")!).text });
 
-describe("validateContent with data/es/", () => {
+describe("validateSite with data/es/", () => {
   it("keeps translation files out of the English content and lays them over it", () => {
-    const content = validateContent([...english, reviewedSite(), spanishNaples]);
+    const content = validateSite([...english, reviewedSite(), spanishNaples]);
     expect(content.cities.find((c) => c.urlSlug === city.urlSlug)!.title).toBe(city.title);
     expect(content.cities).toHaveLength(english.filter((file) => file.path.startsWith("data/cities/")).length);
     const translated = content.translations.es!.cities.get(city.urlSlug)!;
@@ -55,14 +55,14 @@ describe("validateContent with data/es/", () => {
 
   it("leaves the English entity as it is when its translation is incomplete", () => {
     const incomplete = edited(spanishNaples, "  - question: ¡", "  - questio: ¡");
-    expect(() => validateContent([...english, reviewedSite(), incomplete])).toThrow('faqs[0].questio: is not a known field (did you mean "question"?)');
+    expect(() => validateSite([...english, reviewedSite(), incomplete])).toThrow('faqs[0].questio: is not a known field (did you mean "question"?)');
     // Its translation without the last keyword.
     const last = `¡${keywords.at(-1)!.slice(1)}`;
     const lines = spanishNaples.text.split("\n");
     const at = lines.findLastIndex((line) => line.startsWith("  - ") && line.includes(last));
     const shorter = { path: spanishNaples.path, text: lines.filter((_, index) => index !== at).join("\n") };
     expect(shorter.text).not.toBe(spanishNaples.text);
-    const content = validateContent([...english, reviewedSite(), shorter]);
+    const content = validateSite([...english, reviewedSite(), shorter]);
     expect(content.translations.es!.cities.has(city.urlSlug)).toBe(false);
     expect(content.translationNotes.incomplete).toEqual([
       { lang: "es", file: spanishPath, english: city.file, reasons: [`keywords has ${keywords.length - 1} items here; the English has ${keywords.length}`] },
@@ -72,13 +72,13 @@ describe("validateContent with data/es/", () => {
 
   it("still says an English file is missing when only its translation is there", () => {
     const withoutHome = english.filter((file) => file.path !== "data/home.yaml");
-    expect(() => validateContent([...withoutHome, reviewedSite(), { path: "data/es/home.yaml", text: "title: Inicio\n" }])).toThrow(
+    expect(() => validateSite([...withoutHome, reviewedSite(), { path: "data/es/home.yaml", text: "title: Inicio\n" }])).toThrow(
       "data/home.yaml:1:1 is missing; every site needs one",
     );
   });
 
   it("gives the dev server's validator a fresh merge when a translated English city changes", () => {
-    const validator = new ContentValidator();
+    const validator = new SiteValidator();
     const files = [...english, reviewedSite(), spanishNaples];
     expect(validator.validate(files).translationNotes.warnings).toEqual([]);
     const changed = edited(naples, `title: ${city.title}`, `title: ${city.title.slice(0, -1)}`);

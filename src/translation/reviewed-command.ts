@@ -2,8 +2,8 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import fg from "fast-glob";
 import path from "node:path";
 import { translationFileOf } from "../content/file-kinds";
-import { markReviewed } from "../content/review";
 import { ReviewError } from "../errors";
+import { markReviewed } from "./review";
 
 // `flightsite translation reviewed` (npm run translation:reviewed): the one command that writes into data/, after a
 // translator has checked a translation against the English it now has (docs/translation.md).

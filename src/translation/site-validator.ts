@@ -1,35 +1,39 @@
 import type { z } from "zod";
-import { sortProblems } from "../errors";
-import { translationFileOf } from "./file-kinds";
-import { parseDataFile, type ParsedFile, type ParseResult } from "./parse";
-import { withPhotoFile } from "./photo-files";
-import { City } from "./schema";
-import { translationSchemas } from "./translated-fields";
-import { Glossary, glossaryRules, type GlossaryRules } from "./translation";
-import { layTranslation } from "./translations";
-import type { SiteContent, SourceFile, TranslatedLang, Translation } from "./types";
-import { validateContent } from "./validate";
+import { ContentError, sortProblems } from "../errors";
+import { translationFileOf } from "../content/file-kinds";
+import { parseDataFile, type ParsedFile, type ParseResult } from "../content/parse";
+import { withPhotoFile } from "../content/photo-files";
+import { City } from "../content/schema";
+import type { SiteContent, SourceFile, TranslatedLang, Translation } from "../content/types";
+import { checkCity, checkCityPhoto, type CityNeighbours } from "../content/validate";
+import { translationSchemas } from "./fields";
+import { readGlossary, type GlossaryRules } from "./glossary";
+import { checkSite } from "./validate-site";
+import { layTranslation } from "./validate-translations";
 
 /**
- * validateContent for a process that validates data/ again after every save (`serve --watch`). A file keeps its
+ * validateSite for a process that validates data/ again after every save (`serve --watch`). A file keeps its
  * parse result until its text changes. When the only files that changed since the last valid content are cities that
- * keep their slug and name, or their translations (data/<lang>/cities/), only those are checked again: their schema,
- * the cities and destinations they name (nothing else of a city is checked across files), and each translation laid
- * over its English as validateTranslations lays it, so a save costs what it changed, not the whole site. Anything
- * else, and any problem, goes through validateContent, so the problems and their order are always exactly its own.
+ * keep their slug and name, or their translations (data/<lang>/cities/), only those are checked again, by the build's
+ * own rules: their schema, checkCity and checkCityPhoto (the rules across files that read more of a city than its slug
+ * and name, src/content/validate.ts), and each translation laid over its English by layTranslation, as
+ * validateTranslations lays it; so a save costs what it changed, not the whole site. Anything else, and any problem,
+ * goes through validateSite, so the problems and their order are always exactly its own.
  */
-export class ContentValidator {
+export class SiteValidator {
   #parsed = new Map<string, { text: string; schema: z.ZodType; result: ParseResult<unknown> }>();
   #last: LastValid | undefined;
 
-  /** validateContent(files, images), from what changed since the last call where possible. */
+  /** validateSite(files, images), from what changed since the last call where possible. */
   validate(files: SourceFile[], images: ReadonlySet<string> = new Set()): SiteContent {
     // A photo file added or removed may make a page's photo valid or not: the whole check.
     const quick = this.#last && sameSet(this.#last.images, images) && this.#revalidateCities(this.#last, files);
     if (quick) return quick;
     try {
-      const content = validateContent(files, this.#parse, images);
-      this.#last = { ...lastValid(files, content, this.#parsed), images };
+      const checked = checkSite(files, this.#parse, images);
+      const content = checked.problems.length === 0 ? checked.content() : undefined;
+      if (!content) throw new ContentError(checked.problems);
+      this.#last = { ...lastValid(files, content, this.#parsed), neighbours: checked.neighbours, images };
       return content;
     } finally {
       const present = new Set(files.map((f) => f.path));
@@ -43,7 +47,7 @@ export class ContentValidator {
    * The content with the changed cities put in, or undefined when more than that changed or a city has a problem.
    * What it checks across files are validation rules, not what pages are rendered from (that each route declares in
    * its `madeFrom`, src/site/routes.tsx): a city's slug is what other files name it by and its name orders the
-   * cities, and the cities and destinations it names must exist. So it need not change when a template shows more.
+   * cities; the rest is checkCity's and checkCityPhoto's. So it need not change when a template shows more.
    */
   #revalidateCities(last: LastValid, files: SourceFile[]): SiteContent | undefined {
     if (files.length !== last.files.size) return undefined;
@@ -68,14 +72,10 @@ export class ContentValidator {
       if (!result.ok) return undefined;
       const city = withPhotoFile(result.parsed);
       const index = last.cityAt.get(file.path)!;
-      // The slug and name are what other files and the order of the cities depend on.
+      // The slug and name are what other files and the order of the cities depend on: every rule but these two reads
+      // nothing else of a city, so with them unchanged only these two can find something new.
       if (city.urlSlug !== cities[index]!.urlSlug || city.cityName !== cities[index]!.cityName) return undefined;
-      for (const key of ["nearbyCity1", "nearbyCity2", "nearbyCity3"] as const) {
-        const nearby = city[key].slug;
-        if (nearby !== undefined && (nearby === city.urlSlug || !last.citySlugs.has(nearby))) return undefined;
-      }
-      if (Object.keys(city.destinations ?? {}).some((key) => !last.destinationSlugs.has(key))) return undefined;
-      if (city.photo && !last.images.has(city.photo.src)) return undefined;
+      if (checkCity(result.parsed, last.neighbours).length > 0 || checkCityPhoto(result.parsed, last.neighbours).length > 0) return undefined;
       cities[index] = city;
     }
     const translated = relaid.size > 0 ? this.#relay(last, files, relaid) : { translations: last.content.translations, translationNotes: last.content.translationNotes };
@@ -123,11 +123,10 @@ export class ContentValidator {
     return { translations, translationNotes: { warnings: sortProblems(warnings), incomplete } };
   }
 
-  /** The glossary of `lang`'s translations, as validateTranslations reads it. */
+  /** The glossary of `lang`'s translations, as validateTranslations reads it (the last file, if there were two). */
   #glossary(files: SourceFile[], lang: TranslatedLang): GlossaryRules | undefined {
-    const file = files.find((f) => translationFileOf(f.path)?.lang === lang && /(^|\/)glossary\.ya?ml$/.test(f.path));
-    const result = file && this.#parse(file, Glossary);
-    return result?.ok ? glossaryRules(file!.path, result.parsed.data) : undefined;
+    const file = files.findLast((f) => translationFileOf(f.path)?.lang === lang && /(^|\/)glossary\.ya?ml$/.test(f.path));
+    return file && readGlossary(file, this.#parse).rules;
   }
 
   /** parseDataFile, remembering each file's result until its text changes. */
@@ -142,14 +141,14 @@ export class ContentValidator {
 
 // --- internal ---
 
-/** What ContentValidator keeps of the last content that passed every check. */
+/** What SiteValidator keeps of the last content that passed every check. */
 interface LastValid {
   content: SiteContent;
   files: Map<string, SourceFile>;
   /** Each city file's place in content.cities. */
   cityAt: Map<string, number>;
-  citySlugs: Set<string>;
-  destinationSlugs: Set<string>;
+  /** What each city was checked against across files (the rest of the site, which a quick save leaves as it was). */
+  neighbours: CityNeighbours;
   /** For each English file that has a translation (data/<lang>/), that translation's path. */
   translationOf: Map<string, string>;
   /** The files under data/images/ then. */
@@ -158,7 +157,7 @@ interface LastValid {
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a === b || (a.size === b.size && [...a].every((name) => b.has(name)));
 
-function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string, { result: ParseResult<unknown> }>): Omit<LastValid, "images"> {
+function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string, { result: ParseResult<unknown> }>): Omit<LastValid, "images" | "neighbours"> {
   const indexOf = new Map<unknown, number>(content.cities.map((city, index) => [city, index]));
   const cityAt = new Map<string, number>();
   for (const file of files) {
@@ -178,8 +177,6 @@ function lastValid(files: SourceFile[], content: SiteContent, parsed: Map<string
     content,
     files: new Map(files.map((file) => [file.path, file])),
     cityAt,
-    citySlugs: new Set(content.cities.map((city) => city.urlSlug)),
-    destinationSlugs: new Set(content.destinations.map((destination) => destination.slug)),
     translationOf,
   };
 }

@@ -1,10 +1,10 @@
 // Issue 29: a translated page posts and links where the English one does, under a build's base path or preview.
 import { beforeAll, expect, it } from "vitest";
-import { markReviewed } from "../../../src/content/review";
+import { markReviewed } from "../../../src/translation/review";
 import type { SiteContent } from "../../../src/content/types";
-import { validateContent } from "../../../src/content/validate";
+import { validateSite } from "../../../src/translation/validate-site";
 import { withBuildPath } from "../../../src/engine/build-path";
-import { withTranslatedSites } from "../../../src/engine/translated-sites";
+import { withTranslatedSites } from "../../../src/translation/site-settings";
 import { loadRealSite } from "../support/site";
 
 let content: SiteContent;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   const english = (await loadRealSite()).sources.filter((file) => !file.path.startsWith("data/es/"));
   const spanish = { path: "data/es/site.yaml", text: "tagline: Aquí cuando nos necesita\ndescription: Coordinación de vuelos médicos no urgentes.\n" };
   const reviewed = { path: spanish.path, text: markReviewed(spanish, english.find((file) => file.path === "data/site.yaml")!).text };
-  content = validateContent([...english, reviewed]);
+  content = validateSite([...english, reviewed]);
 });
 
 it("gives each translation the run's base path and preview, with its own text", () => {

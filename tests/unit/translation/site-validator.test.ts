@@ -1,8 +1,8 @@
-// ContentValidator's quick path for a city that has a Spanish translation, and for a save of the translation itself.
+// SiteValidator's quick path for a city that has a Spanish translation, and for a save of the translation itself.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ContentValidator } from "../../../src/content/content-validator";
-import { validateContent } from "../../../src/content/validate";
+import { SiteValidator } from "../../../src/translation/site-validator";
+import { validateSite } from "../../../src/translation/validate-site";
 import { ContentError } from "../../../src/errors";
 import type { SiteContent, SourceFile } from "../../../src/content/types";
 import { cityFiles } from "../support/data-files";
@@ -59,17 +59,17 @@ function outcome(run: () => SiteContent): SiteContent | string[] {
   }
 }
 
-describe("ContentValidator with data/es/", () => {
-  it("gives for any sequence of city saves, English or Spanish, the content or the problems validateContent gives", () => {
+describe("SiteValidator with data/es/", () => {
+  it("gives for any sequence of city saves, English or Spanish, the content or the problems validateSite gives", () => {
     const save = fc.record({ edit: fc.constantFrom(...(Object.keys(edits) as (keyof typeof edits)[])), slug: fc.constantFrom(...cities) });
     fc.assert(
       fc.property(fc.array(save, { minLength: 1, maxLength: 6 }), (saves) => {
-        const validator = new ContentValidator();
+        const validator = new SiteValidator();
         validator.validate(sources);
         let files = sources;
         for (const { edit, slug } of saves) {
           files = apply(files, edits[edit](slug), sources);
-          expect(outcome(() => validator.validate(files))).toEqual(outcome(() => validateContent(files)));
+          expect(outcome(() => validator.validate(files))).toEqual(outcome(() => validateSite(files)));
         }
       }),
       { numRuns: 15 },
@@ -78,11 +78,11 @@ describe("ContentValidator with data/es/", () => {
   }, 60_000);
 
   it("lays a saved Spanish city over its English, keeping every other part of the content as it was", () => {
-    const validator = new ContentValidator();
+    const validator = new SiteValidator();
     const first = validator.validate(sources);
     const files = apply(sources, edits.spanishText(spanishSavedName!), sources);
     const content = validator.validate(files);
-    expect(content).toEqual(validateContent(files));
+    expect(content).toEqual(validateSite(files));
     expect(content.destinations).toBe(first.destinations);
     expect(content.cities).toEqual(first.cities);
     expect(content.translations.es!.pages).toBe(first.translations.es!.pages);
@@ -92,11 +92,11 @@ describe("ContentValidator with data/es/", () => {
   });
 
   it("lays a translated English city's translation over its new English, warning of the Spanish that fell behind", () => {
-    const validator = new ContentValidator();
+    const validator = new SiteValidator();
     const first = validator.validate(sources);
     const files = apply(sources, edits.englishText(englishSavedName!), sources);
     const content = validator.validate(files);
-    expect(content).toEqual(validateContent(files));
+    expect(content).toEqual(validateSite(files));
     expect(content.destinations).toBe(first.destinations);
     expect(content.translationNotes.warnings.map((w) => `${w.file} ${w.field}: ${w.problem}`)).toContain(
       `${spanishOf(englishSavedName!)} localCareOverview: the English changed since this was translated`,
