@@ -25,24 +25,22 @@ export function page(pageKind: PageKind, url: string, element: ReactElement): Ro
  * cards without making pages, and a thread that only renders pages never hashes it twice.
  */
 export function lazyPage(pageKind: PageKind, url: string, madeFrom: MadeFrom, make: () => Route, card?: () => ShareCard | undefined): Route {
-  return {
+  const route: Route = {
     kind: "page",
     pageKind,
     url,
     file: pageFile(url),
     madeFrom,
-    // Read when asked for: every thread creates every route, but only the engine's thread reads every card.
-    ...(card && {
-      get card() {
-        return card();
-      },
-    }),
     get element() {
       const route = make();
       if (route.kind !== "page") throw new Error(`the route of ${url} is not a page`);
       return route.element;
     },
   };
+  // Read when asked for: every thread creates every route, but only the engine's thread reads every card. (A getter
+  // of its own: spread from an object literal, it would be read at once.)
+  if (card) Object.defineProperty(route, "card", { get: card, enumerable: true });
+  return route;
 }
 
 /**
