@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { manifestFile, type Manifest } from "../output/manifest";
+import { manifestFile } from "../output/manifest";
 import { packageRoot } from "../render/code-location";
 
 // What each `flightsite build` used of the stores under .flightsite/ (the share cards of share-cards.ts, the photos
@@ -36,7 +36,7 @@ export function storeFolders(root: string, codeRoot = packageRoot): StoreFolders
 export async function recordStoreUse(stores: StoreFolders, outDir: string, at = new Date()): Promise<void> {
   const written = await readFile(path.join(outDir, manifestFile), "utf8").catch(() => undefined);
   if (written === undefined) return; // an output without a manifest was not written by a build
-  const files = Object.keys(JSON.parse(written) as Manifest);
+  const files = storedFilesOf(written);
   const namesUnder = (folder: string) => files.filter((file) => file.startsWith(folder)).map((file) => path.posix.basename(file));
   // ISO time first, so that names sort as the builds ran; the rest keeps two builds of one millisecond apart.
   const name = `${at.toISOString().replace(/[:.]/g, "-")}-${process.pid}-${randomBytes(4).toString("hex")}.json`;
@@ -82,6 +82,16 @@ export function formatPruned(pruned: Pruned, builds: number): string {
 // --- internal ---
 
 const usedFolder = "used";
+
+/**
+ * The files of a manifest's text under the stores' folders (assets/cards/, assets/photos/), in its order. Every build
+ * records its use, the up-to-date ones too, and needs only these few names of a manifest of every file of the site:
+ * they are found in its text rather than by parsing it whole. A key is a JSON string followed by a colon, and no
+ * value (hex digests, sizes, content types) is a string of that form.
+ */
+function storedFilesOf(manifest: string): string[] {
+  return [...manifest.matchAll(/"(assets\/(?:cards|photos)\/(?:[^"\\]|\\.)*)"\s*:/g)].map(([, key]) => JSON.parse(`"${key}"`) as string);
+}
 
 /** The names used by the last `builds` records of a store, after deleting the older records; undefined: no record. */
 async function lastUses(folder: string, builds: number): Promise<{ files: Set<string>; builds: number } | undefined> {

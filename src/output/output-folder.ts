@@ -18,6 +18,8 @@ export interface WrittenFile {
 
 export class OutputFolder {
   readonly #made = new Set<string>();
+  /** The folders whose files cannot be linked here (another file system): copied at once. */
+  readonly #copiedFrom = new Set<string>();
   #scratch = Buffer.allocUnsafe(64 * 1024);
 
   constructor(readonly dir: string) {}
@@ -51,10 +53,17 @@ export class OutputFolder {
   /** Puts the file at `source` (a path on disk) here as `file`, as `reuse` does; returns where it is. */
   place(file: string, source: string): string {
     const destination = this.#prepare(file);
-    try {
-      linkSync(source, destination);
-    } catch {
-      copyFileSync(source, destination);
+    const from = path.dirname(source);
+    if (this.#copiedFrom.has(from)) copyFileSync(source, destination);
+    else {
+      try {
+        linkSync(source, destination);
+      } catch (error) {
+        // Another file system (an output on tmpfs, the card store on disk): so are the folder's other files, and
+        // each failed link costs an error; they are copied without trying.
+        if ((error as NodeJS.ErrnoException).code === "EXDEV") this.#copiedFrom.add(from);
+        copyFileSync(source, destination);
+      }
     }
     return destination;
   }

@@ -21,22 +21,26 @@ export function page(pageKind: PageKind, url: string, element: ReactElement): Ro
  * A page route whose element is made each time it is read (read it once and keep it while you need it). Its url and
  * kind are known without making it, which is all the sitemap needs, and so is what it is made from (`madeFrom`,
  * besides what every page shares), which is all its key needs: cityRoute and destinationRoute read nothing else.
- * Its share card (shareCardFor, the same as its head's) is given too: the engine makes cards without making pages.
+ * Its share card (shareCardFor, the same as its head's) is given too, as `card` (see lazyCard): the engine makes
+ * cards without making pages, and a thread that only renders pages never hashes it twice.
  */
-export function lazyPage(pageKind: PageKind, url: string, madeFrom: MadeFrom, make: () => Route, card?: ShareCard): Route {
-  return {
+export function lazyPage(pageKind: PageKind, url: string, madeFrom: MadeFrom, make: () => Route, card?: () => ShareCard | undefined): Route {
+  const route: Route = {
     kind: "page",
     pageKind,
     url,
     file: pageFile(url),
     madeFrom,
-    ...(card && { card }),
     get element() {
       const route = make();
       if (route.kind !== "page") throw new Error(`the route of ${url} is not a page`);
       return route.element;
     },
   };
+  // Read when asked for: every thread creates every route, but only the engine's thread reads every card. (A getter
+  // of its own: spread from an object literal, it would be read at once.)
+  if (card) Object.defineProperty(route, "card", { get: card, enumerable: true });
+  return route;
 }
 
 /**
@@ -72,7 +76,8 @@ export function chromeFor(
       jsonLd,
       ...(alternates && { alternates }),
       ...(site.preview && { noindex: true }),
-      ...(assets.shareCards !== undefined && { card: shareCardFor(site, assets, url, head.title, local.words.cardCall) }),
+      // A lazy page's card is made once (lazyCard), for its route and for its head alike.
+      ...(assets.shareCards !== undefined && { card: head.card ?? shareCardFor(site, assets, url, head.title, local.words.cardCall) }),
     },
     // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
     quote: { modal: false, footer: true, ...quote },
@@ -95,6 +100,15 @@ export function shareCardFor(site: SiteConfig, assets: AssetUrls, url: string, t
   // The card is this build's file: a preview's pages show the preview's cards, under its own base path.
   const imageUrl = `${site.baseUrl}${withBasePath(site.basePath, `/${file}`)}`;
   return { file, imageUrl, alt: `${shown}. ${site.companyName}, ${call.toLowerCase()} ${site.phone.display}.`, ...content };
+}
+
+/**
+ * A share card made when first asked for and then kept: a lazy page's (lazyPage), which its route and its head (given
+ * to chromeFor as `head.card`) both show, so that its hash is taken once.
+ */
+export function lazyCard(make: () => ShareCard | undefined): () => ShareCard | undefined {
+  let made: { card: ShareCard | undefined } | undefined;
+  return () => (made ??= { card: make() }).card;
 }
 
 /** A text cut to at most `max` characters: whole sentences if they fit, else whole words and "…". */

@@ -16,7 +16,7 @@ import { ThankYouPage } from "../../templates/ThankYouPage";
 import { fillCity, fillToFit } from "../content/city-forms";
 import { formatFileSize, formatMonth, splitPlaceholders } from "../documents/text";
 import { renderMarkdown } from "../content/markdown";
-import { chromeFor, crumbsOf, home, lazyPage, page, shareCardFor, videoFor } from "./page-route";
+import { chromeFor, crumbsOf, home, lazyCard, lazyPage, page, shareCardFor, videoFor } from "./page-route";
 import { documentRoutes, downloadLinks } from "./document-routes";
 import { accessibilityUrl, caseManagersUrl, documentUrl, englishOnlyLang, privacyUrl, englishSite, otherSites, type Local } from "./languages";
 import { episodeRoute, podcastRoute } from "./podcast-routes";
@@ -24,7 +24,7 @@ import { podcastFeedUrl } from "./podcast";
 import { robotsText } from "./robots";
 import { accessibilityFacts, privacyFacts } from "./privacy-facts";
 import { faqJsonLd, localBusinessJsonLd, type Crumb } from "./structured-data";
-import type { AssetUrls, City, Destination, Download, Page, Route, SiteContent } from "../content/types";
+import type { AssetUrls, City, Destination, Download, MadeFrom, Page, Route, ShareCard, SiteContent } from "../content/types";
 import { citiesUrl, cityUrl, destinationUrl, pageUrl } from "../content/urls";
 import { sitemapEntry } from "./sitemap";
 
@@ -113,20 +113,20 @@ function localCityRoutes(local: Local, assets: AssetUrls, englishCity: City): Ro
   // A translated page shows its language's destinations: a city page their summaries, a destination page their names.
   const made = translation ? { site: translation.site, cityCommon: translation.cityCommon, translated: city, destinations } : {};
   return [
-    lazyPage(
-      "city",
-      local.url(cityUrl(city.urlSlug)),
-      { city: englishCity, ...made, ...alternatesMade(local, cityUrl(city.urlSlug)) },
-      () => cityRoute(local, assets, city),
-      cardOf(local, assets, cityUrl(city.urlSlug), city.title),
-    ),
+    cityPage(local, assets, city, { city: englishCity, ...made, ...alternatesMade(local, cityUrl(city.urlSlug)) }),
     ...destinations.map((destination) => {
       const url = destinationUrl(city.urlSlug, destination.urlSegment);
       const madeFrom = { city: englishCity, destination: translation ? destination : destination.slug, ...made, ...alternatesMade(local, url) };
-      const card = cardOf(local, assets, url, destinationTitle(city, destination));
-      return lazyPage("destination", local.url(url), madeFrom, () => destinationRoute(local, assets, city, destination), card);
+      const card = lazyCard(() => cardOf(local, assets, url, destinationTitle(city, destination)));
+      return lazyPage("destination", local.url(url), madeFrom, () => destinationRoute(local, assets, city, destination, card()), card);
     }),
   ].map((route) => (local.translation ? withTranslated(local, route) : route));
+}
+
+/** A city's page, made when read, with its card. */
+function cityPage(local: Local, assets: AssetUrls, city: City, madeFrom: MadeFrom): Route {
+  const card = lazyCard(() => cardOf(local, assets, cityUrl(city.urlSlug), city.title));
+  return lazyPage("city", local.url(cityUrl(city.urlSlug)), madeFrom, () => cityRoute(local, assets, city, card()), card);
 }
 
 /** The share card of a lazily made page, as chromeFor gives the page's head (the language's URL and word for "call"). */
@@ -241,7 +241,8 @@ function staticPageRoute(local: Local, assets: AssetUrls, english: Page, downloa
 }
 
 
-function cityRoute(local: Local, assets: AssetUrls, city: City): Route {
+/** A city's page; `card` is its share card, made once for its route (cityPage). */
+function cityRoute(local: Local, assets: AssetUrls, city: City, card: ShareCard | undefined): Route {
   const { content, words, translation } = local;
   const { site } = content;
   const url = cityUrl(city.urlSlug);
@@ -252,6 +253,7 @@ function cityRoute(local: Local, assets: AssetUrls, city: City): Route {
     url,
     breadcrumb: [crumbsOf(local).home, crumbsOf(local).cities, { name: city.cityName, url }],
     jsonLd: [localBusinessJsonLd(site, local.url(url), city), faqJsonLd(city.faqs)],
+    ...(card && { card }),
   }, { modal: true });
   const nearby = [city.nearbyCity1, city.nearbyCity2, city.nearbyCity3].map((place) => ({
     name: place.name,
@@ -292,7 +294,8 @@ function sectionsOf(destination: Destination): DestinationSectionView[] {
 
 const renderedSections = new WeakMap<Destination, DestinationSectionView[]>();
 
-function destinationRoute(local: Local, assets: AssetUrls, city: City, destination: Destination): Route {
+/** A destination's page; `card` is its share card, made once for its route (localCityRoutes). */
+function destinationRoute(local: Local, assets: AssetUrls, city: City, destination: Destination, card: ShareCard | undefined): Route {
   const { content, words } = local;
   const url = destinationUrl(city.urlSlug, destination.urlSegment);
   const fill = (template: string) => fillCity(template, city.cityName);
@@ -304,6 +307,7 @@ function destinationRoute(local: Local, assets: AssetUrls, city: City, destinati
     url,
     breadcrumb: [crumbs.home, crumbs.cities, { name: city.cityName, url: cityUrl(city.urlSlug) }, { name: words.destination.crumb(destination.destinationShort), url }],
     jsonLd: [localBusinessJsonLd(content.site, local.url(url), city)],
+    ...(card && { card }),
   }, { modal: true });
   const related = [
     { href: cityUrl(city.urlSlug), label: words.destination.backToCity(city.cityName) },

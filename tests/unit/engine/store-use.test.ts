@@ -117,6 +117,26 @@ describe("a build's record of what it used", () => {
     expect(records[0]!.startsWith("2026-11-26T00-00-03")).toBe(true);
   });
 
+  // Issue 38: the names are found in the manifest's text, not by parsing it whole.
+  it("reads the names from a manifest written as the build writes it, its keys alone and unescaped", async () => {
+    const outDir = await mkdtemp(path.join(root, "dist-"));
+    const entry = (sha256: string) => ({ sha256, size: 1, contentType: "image/png" });
+    const manifest = {
+      "assets/cards/naples.AAAA.png": entry(sha("a")),
+      "es/assets/cards/not-a-card.png": entry(sha("b")),
+      'assets/photos/say-\u00e9-"hi".avif': entry(sha("c")),
+      "index.html": { sha256: sha("d"), size: 2, contentType: "assets/cards/in-a-value.png" },
+    };
+    await writeFile(path.join(outDir, manifestFile), `${JSON.stringify(manifest, null, 1)}\n`);
+    await recordStoreUse(stores, outDir, minute(1));
+    const recorded = async (folder: string) => {
+      const [record] = await readdir(path.join(folder, "used"));
+      return (JSON.parse(await readFile(path.join(folder, "used", record!), "utf8")) as { files: string[] }).files;
+    };
+    expect(await recorded(stores.cards)).toEqual(["naples.AAAA.png"]);
+    expect(await recorded(stores.photos)).toEqual(['say-\u00e9-"hi".avif']);
+  });
+
   it("records nothing for a folder without a build's manifest", async () => {
     await recordStoreUse(stores, path.join(root, "nothing-here"));
     expect(existsSync(path.join(stores.cards, "used"))).toBe(false);

@@ -1,8 +1,9 @@
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Route } from "../../../src/content/types";
+import type { PageChrome, Route } from "../../../src/content/types";
+import { cityRoutes } from "../../../src/site/routes";
 import { cityFiles, destinationFiles } from "../support/data-files";
-import { loadRealSite, renderRoute } from "../support/site";
+import { loadRealSite, renderRoute, testAssets } from "../support/site";
 
 // The slug of every city file of data/cities/, and the page of every destination each of them has.
 const citySlugs = cityFiles().map((city) => city.urlSlug);
@@ -133,5 +134,24 @@ describe("createRoutes on the real content", () => {
     expect(String((await renderRoute(routes.find((r) => r.url === "/robots.txt")!)).contents)).toBe(
       `User-agent: *\nDisallow:\n\nSitemap: ${baseUrl}/sitemap.xml\n`,
     );
+  });
+});
+
+// Issue 38: a city's and a destination's share card is hashed once, when first read (not as the routes are created,
+// on every thread), and the page's head shows that same card.
+describe("the share card of a city's and a destination's page", () => {
+  it("is made when first read, once, and is the card its page's head shows", async () => {
+    const { content } = await loadRealSite();
+    const made = content.cities.flatMap((city) => cityRoutes(content, { ...testAssets, shareCards: "test" }, city));
+    expect(made.some((route) => route.kind === "page" && route.pageKind === "destination")).toBe(true);
+    for (const route of made) {
+      if (route.kind !== "page") continue;
+      expect(typeof Object.getOwnPropertyDescriptor(route, "card")?.get, route.url).toBe("function");
+      const card = route.card;
+      expect(card?.file, route.url).toMatch(/^assets\/cards\/[a-z0-9-]+\.[A-Z2-7]{8}\.png$/);
+      expect(route.card, route.url).toBe(card);
+      const head = (route.element.props as { chrome: PageChrome }).chrome.head;
+      expect(head.card, route.url).toBe(card);
+    }
   });
 });
