@@ -17,7 +17,7 @@ const outdir = path.join(root, ".compiled");
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: "src/cli.ts", "render-worker": "src/render/worker.ts", "photo-encoder": "src/images/photo-encoder.ts" },
+  entryPoints: { cli: "src/cli.ts", "render-worker": "src/render/worker.ts", "photo-encoder": "src/images/photo-encoder.ts", "card-drawer": "src/images/card-drawer-process.ts" },
   outdir,
   entryNames: "[name]",
   bundle: true,

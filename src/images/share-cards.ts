@@ -1,10 +1,12 @@
 import { hash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { OutputFolder, type WrittenFile } from "../output/output-folder";
 import type { Route, ShareCard } from "../content/types";
 import type { FileDigest, OutputRun } from "../output/write-output";
+import { createCardDrawer, type CardDrawer } from "./card-drawer";
 
 // The share cards of a run (each page's og:image, src/images/share-card.ts): which the site has, and making those the
 // plan says to make, beside the pages rather than before them. A card's name carries a hash of what it shows and of
@@ -82,9 +84,9 @@ export interface CardsMade {
 
 /**
  * Puts each card of `files` into the run's output: from the store, else drawn (and then stored). At most `concurrency`
- * at a time: drawing runs on libuv's threads (sharp) and, briefly, on this one (satori's layout), so a few in flight
- * keep them busy without holding many cards' pixels at once. Each card is handed to `onMade` once written; once
- * `stopped()` (the run failed), no more are begun.
+ * at a time: cards are drawn in processes of their own, one per core (card-drawer.ts), two in flight for each so that
+ * none waits for the next card. Each card is handed to `onMade` once written; once `stopped()` (the run failed), no
+ * more are begun.
  */
 export async function makeShareCards(
   files: readonly string[],
@@ -94,12 +96,12 @@ export async function makeShareCards(
     store,
     onMade,
     stopped = () => false,
-    concurrency = 2,
+    concurrency = 2 * availableParallelism(),
   }: { run: OutputRun; store: CardStore; onMade: (file: string, written: WrittenFile) => void; stopped?: () => boolean; concurrency?: number },
 ): Promise<CardsMade> {
   const made: CardsMade = { drawn: 0, stored: 0 };
   if (files.length === 0) return made;
-  let draw: ((card: ShareCard) => Promise<Uint8Array>) | undefined;
+  let drawer: CardDrawer | undefined;
   // Into a fresh folder a stored card is linked (or copied), not read: its digest is known.
   const folder = run.folder === undefined ? undefined : new OutputFolder(run.folder);
   let next = 0;
@@ -109,15 +111,19 @@ export async function makeShareCards(
       let stored = await store.get(file);
       if (stored) made.stored++;
       else {
-        // Loaded only when a card is missing: satori and sharp are heavy, and most builds draw nothing.
-        draw ??= (await import("./share-card")).drawShareCard;
-        stored = await store.put(file, await draw(cards.get(file)!));
+        // Started only when a card is missing: most builds draw nothing.
+        drawer ??= createCardDrawer();
+        stored = await store.put(file, await drawer.draw(cards.get(file)!));
         made.drawn++;
       }
       onMade(file, putCard(run, folder, file, stored));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  } finally {
+    await drawer?.close();
+  }
   return made;
 }
 
