@@ -1,12 +1,12 @@
-import { hash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { OutputFolder, type WrittenFile } from "../output/output-folder";
 import type { Route, ShareCard } from "../content/types";
 import type { FileDigest, OutputRun } from "../output/write-output";
 import { createCardDrawer, type CardDrawer } from "./card-drawer";
+import { digestName, digestOf, listedOnce, parseDigestName, writeWhole } from "./image-store";
 
 // The share cards of a run (each page's og:image, src/images/share-card.ts): which the site has, and making those the
 // plan says to make, beside the pages rather than before them. A card's name carries a hash of what it shows and of
@@ -48,27 +48,16 @@ export interface CardStore {
  */
 export function diskCardStore(root: string): CardStore {
   const folder = path.join(root, ".flightsite", "cards");
+  const names = listedOnce(folder);
   let listing: Promise<Map<string, StoredCard>> | undefined;
-  const list = () =>
-    (listing ??= readdir(folder).then(
-      (names) => new Map(names.map((name) => storedCardOf(folder, name)).filter((entry) => entry !== undefined)),
-      () => new Map<string, StoredCard>(),
-    ));
+  const list = () => (listing ??= names().then((all) => new Map(all.map((name) => storedCardOf(folder, name)).filter((entry) => entry !== undefined))));
   return {
     get: async (file) => (await list()).get(path.basename(file)),
     async put(file, bytes) {
-      const digest = { sha256: hash("sha256", bytes, "hex"), bytes: bytes.byteLength };
-      const place = path.join(folder, `${path.basename(file, ".png")}.${digest.sha256}.${digest.bytes}.png`);
+      const digest = digestOf(bytes);
+      const place = path.join(folder, digestName(path.basename(file), digest));
       await mkdir(folder, { recursive: true });
-      // Renamed into place when complete: a build stopped halfway, or another one drawing the same card, leaves no half file.
-      const temporary = `${place}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-      try {
-        await writeFile(temporary, bytes);
-        await rename(temporary, place);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+      await writeWhole(place, bytes);
       const stored = { digest, path: place };
       (await list()).set(path.basename(file), stored);
       return stored;
@@ -141,7 +130,7 @@ function putCard(run: OutputRun, folder: OutputFolder | undefined, file: string,
 
 /** A file of the store's folder as the card it holds (by the card's name), or undefined for any other file. */
 function storedCardOf(folder: string, name: string): [string, StoredCard] | undefined {
-  const match = /^(.+)\.([0-9a-f]{64})\.(\d+)\.png$/.exec(name);
-  if (!match) return undefined;
-  return [`${match[1]}.png`, { digest: { sha256: match[2]!, bytes: Number(match[3]) }, path: path.join(folder, name) }];
+  const card = parseDigestName(name);
+  if (!card || !card.name.endsWith(".png")) return undefined;
+  return [card.name, { digest: card.digest, path: path.join(folder, name) }];
 }
