@@ -22,19 +22,27 @@ export interface CardDrawerOptions {
   processes?: number;
   /** How many cards a process draws before it is ended and another started. */
   cardsPerProcess?: number;
+  /**
+   * How many cards, the first asked for, are drawn in this process: a save in the dev server redraws a card or
+   * two, and starting a process would take longer than drawing them (a few ms each).
+   */
+  drawnHere?: number;
 }
 
 /** A message to a drawer process, and its answer. */
 export type DrawRequest = { id: number; card: ShareCard };
 export type DrawReply = { id: number; ok: true; png: Uint8Array } | { id: number; ok: false; message: string };
 
-/** Starts no process until the first card: a build whose cards are all stored starts none. */
-export function createCardDrawer({ processes = availableParallelism(), cardsPerProcess = 2000 }: CardDrawerOptions = {}): CardDrawer {
+/** Starts no process until more than `drawnHere` cards are asked for: a build whose cards are all stored starts none. */
+export function createCardDrawer({ processes = availableParallelism(), cardsPerProcess = 2000, drawnHere = 4 }: CardDrawerOptions = {}): CardDrawer {
   const drawers = Array.from({ length: Math.max(1, processes) }, () => new DrawerProcess(cardsPerProcess));
   let closed = false;
+  let asked = 0;
   return {
-    draw(card) {
-      if (closed) return Promise.reject(new Error("the card drawer is closed"));
+    async draw(card) {
+      if (closed) throw new Error("the card drawer is closed");
+      // Loaded only then: the renderer is native and most builds draw nothing.
+      if (++asked <= drawnHere) return (await import("./share-card")).drawShareCard(card);
       // The least busy process: each draws a card while the next one crosses to it.
       const drawer = drawers.reduce((best, next) => (next.busy < best.busy ? next : best));
       return drawer.draw(card);
