@@ -13,7 +13,7 @@ import type { ShareCard } from "../content/types";
 /** Draws cards: `draw` one (in whichever process is free), `close` at the end. */
 export interface CardDrawer {
   draw(card: ShareCard): Promise<Uint8Array>;
-  /** Ends every process; cards asked for and not yet drawn are rejected. */
+  /** Ends every process: the cards it held are rejected (one retired after its share ends once they are drawn). */
   close(): Promise<void>;
 }
 
