@@ -17,7 +17,7 @@ const outdir = path.join(root, ".compiled");
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: "src/cli.ts", "render-worker": "src/render/worker.ts", "photo-encoder": "src/images/photo-encoder.ts" },
+  entryPoints: { cli: "src/cli.ts", "render-worker": "src/render/worker.ts", "photo-encoder": "src/images/photo-encoder.ts", "card-drawer": "src/images/card-drawer-process.ts" },
   outdir,
   entryNames: "[name]",
   bundle: true,
@@ -36,7 +36,7 @@ const result = await build({
     "axe-core",
     "vnu-jar", // a Java archive beside it
     "sharp", // a native module (libvips) beside it: photos and share cards
-    "satori", // its layout and shaping engines are WebAssembly files beside it
+    "@takumi-rs/*", // share cards: a native module, its binary in a package per platform
     "@fontsource/*", // font files, read from beside it
   ],
   // Bundled packages written as CommonJS may require Node's own modules: give the ES modules a require of their own.

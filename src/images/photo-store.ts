@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { writeWhole } from "./image-store";
 
 // Where the photo stage (photos.ts) keeps what it encoded, by a key made of the source's hash, its slot and the
 // encoding options: .flightsite/photos/<key>/ for a build and the dev server (each encoded file, and photo.json
@@ -43,11 +44,10 @@ export function diskPhotoStore(folder: string): PhotoStore {
     },
     async put(photo, files) {
       await mkdir(path.join(folder, photo.key), { recursive: true });
-      for (const variant of photo.variants) await writeFile(fileOf(photo.key, variant), files.get(variant.file)!);
-      // photo.json last, through a rename: a photo is stored whole or not at all.
-      const record = path.join(folder, photo.key, "photo.json");
-      await writeFile(`${record}.tmp`, JSON.stringify(photo));
-      await rename(`${record}.tmp`, record);
+      // Each file whole (image-store.ts), and photo.json last: a photo is stored whole or not at all, even when two
+      // builds store the same photo at once.
+      for (const variant of photo.variants) await writeWhole(fileOf(photo.key, variant), files.get(variant.file)!);
+      await writeWhole(path.join(folder, photo.key, "photo.json"), JSON.stringify(photo));
     },
     read: (key, variant) => readFile(fileOf(key, variant)),
   };

@@ -1,10 +1,12 @@
-import { hash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { OutputFolder, type WrittenFile } from "../output/output-folder";
 import type { Route, ShareCard } from "../content/types";
 import type { FileDigest, OutputRun } from "../output/write-output";
+import { createCardDrawer, type CardDrawer } from "./card-drawer";
+import { digestName, digestOf, listedOnce, parseDigestName, writeWhole } from "./image-store";
 
 // The share cards of a run (each page's og:image, src/images/share-card.ts): which the site has, and making those the
 // plan says to make, beside the pages rather than before them. A card's name carries a hash of what it shows and of
@@ -46,27 +48,16 @@ export interface CardStore {
  */
 export function diskCardStore(root: string): CardStore {
   const folder = path.join(root, ".flightsite", "cards");
+  const names = listedOnce(folder);
   let listing: Promise<Map<string, StoredCard>> | undefined;
-  const list = () =>
-    (listing ??= readdir(folder).then(
-      (names) => new Map(names.map((name) => storedCardOf(folder, name)).filter((entry) => entry !== undefined)),
-      () => new Map<string, StoredCard>(),
-    ));
+  const list = () => (listing ??= names().then((all) => new Map(all.map((name) => storedCardOf(folder, name)).filter((entry) => entry !== undefined))));
   return {
     get: async (file) => (await list()).get(path.basename(file)),
     async put(file, bytes) {
-      const digest = { sha256: hash("sha256", bytes, "hex"), bytes: bytes.byteLength };
-      const place = path.join(folder, `${path.basename(file, ".png")}.${digest.sha256}.${digest.bytes}.png`);
+      const digest = digestOf(bytes);
+      const place = path.join(folder, digestName(path.basename(file), digest));
       await mkdir(folder, { recursive: true });
-      // Renamed into place when complete: a build stopped halfway, or another one drawing the same card, leaves no half file.
-      const temporary = `${place}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-      try {
-        await writeFile(temporary, bytes);
-        await rename(temporary, place);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+      await writeWhole(place, bytes);
       const stored = { digest, path: place };
       (await list()).set(path.basename(file), stored);
       return stored;
@@ -82,9 +73,9 @@ export interface CardsMade {
 
 /**
  * Puts each card of `files` into the run's output: from the store, else drawn (and then stored). At most `concurrency`
- * at a time: drawing runs on libuv's threads (sharp) and, briefly, on this one (satori's layout), so a few in flight
- * keep them busy without holding many cards' pixels at once. Each card is handed to `onMade` once written; once
- * `stopped()` (the run failed), no more are begun.
+ * at a time: cards are drawn in processes of their own, one per core (card-drawer.ts), two in flight for each so that
+ * none waits for the next card. Each card is handed to `onMade` once written; once `stopped()` (the run failed), no
+ * more are begun.
  */
 export async function makeShareCards(
   files: readonly string[],
@@ -94,12 +85,12 @@ export async function makeShareCards(
     store,
     onMade,
     stopped = () => false,
-    concurrency = 2,
+    concurrency = 2 * availableParallelism(),
   }: { run: OutputRun; store: CardStore; onMade: (file: string, written: WrittenFile) => void; stopped?: () => boolean; concurrency?: number },
 ): Promise<CardsMade> {
   const made: CardsMade = { drawn: 0, stored: 0 };
   if (files.length === 0) return made;
-  let draw: ((card: ShareCard) => Promise<Uint8Array>) | undefined;
+  let drawer: CardDrawer | undefined;
   // Into a fresh folder a stored card is linked (or copied), not read: its digest is known.
   const folder = run.folder === undefined ? undefined : new OutputFolder(run.folder);
   let next = 0;
@@ -109,15 +100,19 @@ export async function makeShareCards(
       let stored = await store.get(file);
       if (stored) made.stored++;
       else {
-        // Loaded only when a card is missing: satori and sharp are heavy, and most builds draw nothing.
-        draw ??= (await import("./share-card")).drawShareCard;
-        stored = await store.put(file, await draw(cards.get(file)!));
+        // Started only when a card is missing: most builds draw nothing.
+        drawer ??= createCardDrawer();
+        stored = await store.put(file, await drawer.draw(cards.get(file)!));
         made.drawn++;
       }
       onMade(file, putCard(run, folder, file, stored));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  } finally {
+    await drawer?.close();
+  }
   return made;
 }
 
@@ -135,7 +130,7 @@ function putCard(run: OutputRun, folder: OutputFolder | undefined, file: string,
 
 /** A file of the store's folder as the card it holds (by the card's name), or undefined for any other file. */
 function storedCardOf(folder: string, name: string): [string, StoredCard] | undefined {
-  const match = /^(.+)\.([0-9a-f]{64})\.(\d+)\.png$/.exec(name);
-  if (!match) return undefined;
-  return [`${match[1]}.png`, { digest: { sha256: match[2]!, bytes: Number(match[3]) }, path: path.join(folder, name) }];
+  const card = parseDigestName(name);
+  if (!card || !card.name.endsWith(".png")) return undefined;
+  return [card.name, { digest: card.digest, path: path.join(folder, name) }];
 }

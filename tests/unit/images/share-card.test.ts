@@ -46,6 +46,15 @@ describe("a share card", () => {
     expect(pixels.stray({ left: 0, top: 630 - margin, right: 1200, bottom: 630 })).toBe(0);
   });
 
+  // Issue 38: a link preview is fetched by a phone, often on a slow connection; the longest titles are re-encoded.
+  it("is under 25 KB, even with a very long Spanish title, and keeps the card's background colour exact", async () => {
+    for (const title of ["Medical Flights in Naples, FL", longSpanishTitle]) {
+      const png = await drawShareCard(card(title));
+      expect(png.byteLength, title).toBeLessThan(25 * 1024);
+      expect((await pixelsOf(png)).stray({ left: 0, top: 0, right: 1200, bottom: shareCardLayout.margin }), title).toBe(0);
+    }
+  });
+
   it("breaks a word too long for a line rather than letting it leave the card", async () => {
     const pixels = await pixelsOf(await drawShareCard(card(`Vuelos ${"supercalifragilístico".repeat(6)}`)));
     expect(pixels.stray({ left: 1200 - shareCardLayout.margin, top: 0, right: 1200, bottom: 630 })).toBe(0);
