@@ -114,7 +114,14 @@ describe("the deploy lock", () => {
 
   it("lets only one of two deploys breaking the same stale lock go ahead", async () => {
     putLock(lockOf("ci@runner", now - 20 * minute, now - 10 * minute));
-    const results = await Promise.allSettled(["jane@laptop", "sam@desktop"].map((name) => deployAs(name, { breakLock: true })));
+    // As above: the one that breaks the lock waits at its first upload until the other has been answered, so a busy
+    // machine cannot let the first deploy finish (and release) before the second tries.
+    let otherAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (otherAnswered = resolve));
+    memory.pause = (call) => (call.method === "PUT" && call.key.startsWith("assets/") ? answered : undefined);
+    const runs = ["jane@laptop", "sam@desktop"].map((name) => deployAs(name, { breakLock: true }));
+    void Promise.race(runs.map((run) => run.then(() => undefined, () => undefined))).then(otherAnswered);
+    const results = await Promise.allSettled(runs);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const refused = (results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason as Error;
     expect(refused.message).toMatch(new RegExp(`^s3://${bucket}/ is locked by (jane@laptop|sam@desktop) since 2026-03-02T09:00:00.000Z \\(lock [0-9a-f-]{36}\\), and that deploy is running`));
