@@ -2,9 +2,10 @@ import path from "node:path";
 import { ContentError, LinkError, sortProblems } from "../errors";
 import type { BrokenLink } from "./link-check";
 import { buildTargetFile, manifestFile } from "../output/manifest";
-import { tally } from "./site-summary";
+import { RunLedger } from "./run-ledger";
+import type { WrittenFile } from "../output/output-folder";
 import { loadStaticFiles } from "./static-files";
-import type { BuildCache, CachedFile, FileStamp } from "./build-cache";
+import type { BuildCache, FileStamp } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import type { OutputRun, SiteOutput } from "../output/write-output";
 import { stageTimer, type StageTimer, type Changes, type EngineOptions, type EngineResult, type RunContext } from "./stages";
@@ -98,37 +99,19 @@ export class BuildEngine {
       try {
         // Plan: the site's files with their keys, against what the last output holds as it was written.
         const { site, planned } = this.#plan(inputs, last, run);
-        // Render what the plan says, keep the rest; each file goes into the cache's record, and into the link check as it
-        // comes (which then looks again only at what changed).
-        const record = this.#cache.record();
+        // One ledger for the run: each file reported to it once, by name; the figures, the cache's record of the new
+        // output and the link check (which then looks again only at what changed) all read it.
         this.#linkCheck.begin(content.site);
+        const ledger = new RunLedger(run, this.#cache.record(), this.#linkCheck, this.#files);
         // Kept: the files whose key is unchanged, and those of the last output no route was created for, which stand.
-        for (const names of [site.standing, planned.keep]) {
-          run.keep(names, this.#files);
-          record.keep(names, this.#files);
-        }
-        for (const name of planned.keep) this.#linkCheck.put(name, this.#files.get(name)!.sha256, this.#files.get(name)!.found);
-        // The output's figures are summed as its files come; only the names of the renders are kept here.
-        const figures = tally();
-        for (const names of [site.standing, planned.keep]) for (const name of names) figures.add(this.#files.get(name)!);
+        ledger.keep(site.standing);
+        ledger.keep(planned.keep);
         const rendered: string[] = [];
-        const others = site.others.map((file) => ({ file, written: run.write(file.file, file.contents) }));
-        for (const { file, written } of others) this.#linkCheck.put(file.file, written.sha256, undefined);
+        for (const file of site.others) ledger.add(file.file, run.write(file.file, file.contents));
         // One photo file in memory at a time, however many photos the site has: each is read from the store as written.
-        const photoStamps: FileStamp[] = [];
-        for (const photo of inputs.photos.files) {
-          const written = run.write(photo.file, await photo.read());
-          this.#linkCheck.put(photo.file, written.sha256, undefined);
-          figures.add(written);
-          photoStamps.push([photo.file, written.bytes, written.mtimeMs]);
-        }
+        for (const photo of inputs.photos.files) ledger.add(photo.file, run.write(photo.file, await photo.read()));
         // The share cards the plan says to make, beside the pages: from the store, or drawn (share-cards.ts).
-        const onCard = (file: string, written: { bytes: number; sha256: string; mtimeMs: number }) => {
-          const cached: CachedFile = { key: shareCardKey, bytes: written.bytes, sha256: written.sha256, mtimeMs: written.mtimeMs };
-          figures.add(cached);
-          record.add(file, cached);
-          this.#linkCheck.put(file, cached.sha256, undefined);
-        };
+        const onCard = (file: string, written: WrittenFile) => ledger.add(file, { ...written, key: shareCardKey });
         const cardFiles = planned.render.filter((file) => site.cards.has(file));
         const makingCards = makeShareCards(cardFiles, site.cards, { run, store: this.#cardStore, onMade: onCard, stopped: () => cardsDrawn.stopped });
         cardsDrawn.done = makingCards.catch(() => {}); // awaited below, after the pages: a page's failure is the one reported
@@ -142,11 +125,7 @@ export class BuildEngine {
           threads: context.threads ?? this.options.threads ?? renderThreadsFor(content),
           guard: (code, doing) => this.#guard(code, doing),
           onRendered: (file) => {
-            const cached: CachedFile = { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs ?? 0, pageKind: file.pageKind, found: file.found };
-            rendered.push(file.file);
-            figures.add(cached);
-            record.add(file.file, cached);
-            this.#linkCheck.put(file.file, cached.sha256, cached.found);
+            if (ledger.add(file.file, { ...file, sha256: file.sha256!, mtimeMs: file.mtimeMs ?? 0 })) rendered.push(file.file);
           },
         });
         const cards = await makingCards;
@@ -159,12 +138,12 @@ export class BuildEngine {
         for (const name of planned.remove) run.remove(name);
         const committed = await run.commit({ basePath: content.site.basePath, preview: content.site.preview !== undefined });
         timer.lap("swap");
-        const summary = figures.summary(site.others, content, bundle, inputs.photos.warnings);
-        const stamps: FileStamp[] = [...others.map(({ file, written }): FileStamp => [file.file, written.bytes, written.mtimeMs]), ...photoStamps];
+        const summary = ledger.figures.summary(content, bundle, inputs.photos.warnings);
+        const stamps: FileStamp[] = [...ledger.stamps];
         if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
         if (committed.target) stamps.push([buildTargetFile, committed.target.bytes, committed.target.mtimeMs]);
         // The cache describes the new output now (a cache kept in memory is what the next run starts from).
-        await record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
+        await ledger.record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
         [this.#others, this.#last] = [[...site.others.map((file) => file.file), ...inputs.photos.files.map((file) => file.file)], inputs];
         const photos = { encoded: inputs.photos.encoded, cached: inputs.photos.cached };
         // The cards kept are counted with the cards (shareCards), not with the files rendered from routes.
