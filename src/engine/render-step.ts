@@ -36,15 +36,16 @@ export async function renderRoutes(step: RenderStep): Promise<number> {
   const numbers: number[] = [];
   for (const [number, route] of routes.entries()) if (wanted.has(route.file)) numbers.push(number);
   const count = typeof threads === "number" ? threads : threads.count;
-  if (run.folder !== undefined && count > 1 && numbers.length > 0) {
+  const folder = run.threads;
+  if (folder !== undefined && count > 1 && numbers.length > 0) {
     try {
       await renderAll(input, {
         threads,
-        outDir: run.folder,
+        outDir: folder.dir,
         only: { routes, numbers },
         onRendered: (files) => {
           for (const file of files) {
-            run.wrote(file.file, { sha256: file.sha256!, bytes: file.bytes });
+            folder.adopt(file.file, { sha256: file.sha256!, bytes: file.bytes });
             onRendered(file);
           }
         },

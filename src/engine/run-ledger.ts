@@ -39,6 +39,9 @@ export class RunLedger {
     readonly last: BuildCache,
   ) {}
 
+  /** Set once a source failed: the others begin no more files (the run is then aborted). */
+  stopped = false;
+
   /** A file made this run; a second report of the same name is ignored. Returns whether it was taken. */
   add(name: string, file: LedgerFile): boolean {
     if (this.#reported.has(name)) return false;
