@@ -207,7 +207,7 @@ export class BuildEngine {
     }
     const keyOf = (route: Route) => (common !== undefined && this.#files.size > 0 ? routeKey(route, common) : undefined);
     const pages = pageSource(routes, keyOf, {
-      input: { content, assets: bundle.assets, downloads, codeId: common && renderer.id },
+      input: { content, assets: bundle.assets, downloads, codeId: common && renderer.id, rendererModule: renderer.module },
       renderer,
       common,
       threads: context.threads ?? this.options.threads ?? renderThreadsFor(content),
