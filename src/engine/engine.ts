@@ -1,11 +1,10 @@
 import path from "node:path";
 import { ContentError, LinkError, sortProblems } from "../errors";
 import type { BrokenLink } from "./link-check";
-import { buildTargetFile, manifestFile } from "../output/manifest";
 import { RunLedger } from "./run-ledger";
 import { loadStaticFiles } from "./static-files";
-import type { BuildCache, FileStamp } from "./build-cache";
-import { fileSource, makeAll, pageSource, photoSource, shareCardSource, type OutputSource } from "./output-sources";
+import type { BuildCache } from "./build-cache";
+import { fileSource, makeAll, pageSource, photoSource, shareCardSource, type OutputSource, type PageSource, type ShareCardSource } from "./output-sources";
 import type { ClientBundle } from "./client-bundle";
 import type { OutputRun, SiteOutput } from "../output/write-output";
 import { stageTimer, type StageTimer, type Changes, type EngineOptions, type EngineResult, type RunContext } from "./stages";
@@ -91,17 +90,18 @@ export class BuildEngine {
     try {
       // Load and validate: data/ into the site's content, with the code that renders it and the files beside it.
       const inputs = await this.#load(changes, timer, context);
-      const { content, renderer, bundle } = inputs;
+      const { content, bundle } = inputs;
       const run = await this.#output.begin();
       // One ledger for the run: each file reported to it once, by name; the figures, the cache's record of the new
       // output and the link check (which then looks again only at what changed) all read it.
       this.#linkCheck.begin(content.site);
       const ledger = new RunLedger(run, this.#cache.record(), this.#linkCheck, this.#files);
       try {
-        // Plan: every source's files with their keys, against what the last output holds as it was written.
+        // Plan: every source's files with their keys (pages, share cards, photos, files made elsewhere), against what
+        // the last output holds as it was written.
         const site = this.#sources(inputs, last, context);
         const work = planSources(site.sources, this.#lastOutput(run), { partial: site.partial });
-        // Make what the plan says, keep the rest.
+        // Make what the plan says, each source its own files; keep the rest.
         ledger.keep(work.keep);
         await makeAll(site.sources, work.make, ledger);
         timer.lap("render");
@@ -109,23 +109,15 @@ export class BuildEngine {
         const broken = this.#brokenLinks(this.#linkCheck.finish(work.remove));
         timer.lap("check");
         if (broken.length > 0) throw this.#linkError(broken);
-        // Commit: the new output replaces the last, and the cache describes it.
+        // Commit: the new output replaces the last, and the cache describes it (a cache kept in memory is what the
+        // next run starts from).
         for (const name of work.remove) run.remove(name);
         const committed = await run.commit({ basePath: content.site.basePath, preview: content.site.preview !== undefined });
         timer.lap("swap");
         const summary = ledger.figures.summary(content, bundle, inputs.photos.warnings);
-        const stamps: FileStamp[] = [...ledger.stamps];
-        if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
-        if (committed.target) stamps.push([buildTargetFile, committed.target.bytes, committed.target.mtimeMs]);
-        // The cache describes the new output now (a cache kept in memory is what the next run starts from).
-        await ledger.record.save({ summary, others: stamps, folders: committed.folders }, work.remove);
+        await ledger.save(summary, committed, work.remove);
         [this.#others, this.#last] = [ledger.stamps.map(([name]) => name), inputs];
-        const { pages, cards } = site;
-        const photos = { encoded: inputs.photos.encoded, cached: inputs.photos.cached };
-        // The pages kept: the cards and photos kept are counted with their own (shareCards, photos).
-        const reused = work.keep.filter((name) => !isShareCardFile(name) && !isPhotoFile(name)).length;
-        const shareCards = { ...cards.made, total: cards.planned().length };
-        return { ...summary, photos, reused, rendered: pages.made, shareCards, written: committed.written, removed: committed.removed, threads: pages.threads, timings: timer.laps, content };
+        return { ...summary, ...this.#counts(site, work.keep, inputs), written: committed.written, removed: committed.removed, timings: timer.laps, content };
       } catch (error) {
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
@@ -217,6 +209,17 @@ export class BuildEngine {
     // Made in this order, and a failure reported in it: a page's mistake is the one an editor is told of.
     const sources: OutputSource[] = [pages, cards, photoSource(inputs.photos.files), fileSource([...downloads, ...bundle.files, ...staticFiles])];
     return { pages, cards, sources, partial: changed !== undefined };
+  }
+
+  /** What the run made and kept, by source: the pages kept are `reused`; the cards and photos are counted apart. */
+  #counts({ pages, cards }: { pages: PageSource; cards: ShareCardSource }, kept: readonly string[], inputs: RunInputs) {
+    return {
+      rendered: pages.made,
+      reused: kept.filter((name) => !isShareCardFile(name) && !isPhotoFile(name)).length,
+      threads: pages.threads,
+      shareCards: { ...cards.made, total: cards.total },
+      photos: { encoded: inputs.photos.encoded, cached: inputs.photos.cached },
+    };
   }
 
   /** The last output as the plan sees it: each file's key, when `run` holds it as it was written. */

@@ -35,6 +35,9 @@ export async function makeAll(sources: readonly OutputSource[], make: ReadonlyMa
   for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
 }
 
+export type PageSource = ReturnType<typeof pageSource>;
+export type ShareCardSource = ReturnType<typeof shareCardSource>;
+
 /**
  * The pages, feed, sitemap and robots.txt: one file per route, keyed by what the route declares it is made from
  * (src/render/route-key.ts), rendered through one render path (render-step.ts). `made`: the files rendered, once each.
@@ -69,6 +72,7 @@ export function pageSource(routes: Route[], keyOf: (route: Route) => string | un
 export function shareCardSource(cards: ReadonlyMap<string, ShareCard>, store: CardStore) {
   const source = {
     made: { drawn: 0, stored: 0 },
+    total: cards.size,
     planned: () => [...cards.keys()].map((file) => ({ file, key: file })),
     async make(files: readonly string[], ledger: RunLedger) {
       source.made = await makeShareCards(files, cards, {

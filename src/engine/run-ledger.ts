@@ -1,10 +1,11 @@
-import type { BuildCache, CachedFile, FileStamp } from "./build-cache";
+import type { BuildCache, BuildSummary, CachedFile, FileStamp } from "./build-cache";
 import type { CacheRecord } from "./engine-parts";
 import type { KeptLinkCheck } from "./kept-link-check";
 import { tally } from "./site-summary";
 import type { PageKind } from "../content/types";
 import type { FoundLinks } from "../render/scan-links";
-import type { OutputRun } from "../output/write-output";
+import { buildTargetFile, manifestFile } from "../output/manifest";
+import type { Committed, OutputRun } from "../output/write-output";
 
 /** A file a source put into the run's output, as the ledger takes it. */
 export interface LedgerFile {
@@ -66,6 +67,17 @@ export class RunLedger {
       this.#figures.add(file);
       this.links.put(name, file.sha256, file.found);
     }
+  }
+
+  /**
+   * Once the output is in place: the cache's record of it saved, with `summary`, the files made with no key and those
+   * the output wrote beside the site (its manifest and build target record); `gone`: the files removed.
+   */
+  async save(summary: BuildSummary, committed: Committed, gone: readonly string[]): Promise<void> {
+    const stamps = [...this.#stamps];
+    if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
+    if (committed.target) stamps.push([buildTargetFile, committed.target.bytes, committed.target.mtimeMs]);
+    await this.record.save({ summary, others: stamps, folders: committed.folders }, gone);
   }
 
   /** The output's figures so far (`summary` once every file is in). */
