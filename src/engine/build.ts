@@ -5,6 +5,7 @@ import { dataDigest } from "./build-origin";
 import { codeId } from "./code-id";
 import { recordStoreUse, storeFolders } from "./store-use";
 import { isShareCardFile } from "../images/share-cards";
+import { isPhotoFile } from "../images/photo-file";
 import { inputsDigest, outputIntact } from "./up-to-date";
 import { renderWorkerLimitsFor, setOptimizationBudgetFor } from "./v8-settings";
 import { cityPagesOfFiles, prewarm, renderThreadsForPages } from "../render/pool";
@@ -32,8 +33,8 @@ ${JSON.stringify([options.builtOn, options.basePath, options.preview, options.st
   const last = stored?.last;
   if (last && last.inputs === inputs && outputIntact(options.outDir, [...stored.files, ...last.others], last.folders)) {
     timer.lap("up-to-date check");
-    // Counted as the engine counts them: the share cards apart.
-    const reused = stored.files.filter(([name]) => !isShareCardFile(name)).length;
+    // Counted as the engine counts them: the share cards and photos apart.
+    const reused = stored.files.filter(([name]) => !isShareCardFile(name) && !isPhotoFile(name)).length;
     await recordUse(options);
     return { ...last.summary, upToDate: true, reused, rendered: [], timings: timer.laps, memory: timer.memory };
   }

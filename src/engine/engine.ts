@@ -1,10 +1,10 @@
 import path from "node:path";
 import { ContentError, LinkError, sortProblems } from "../errors";
 import type { BrokenLink } from "./link-check";
-import { buildTargetFile, manifestFile } from "../output/manifest";
-import { tally } from "./site-summary";
+import { RunLedger } from "./run-ledger";
 import { loadStaticFiles } from "./static-files";
-import type { BuildCache, CachedFile, FileStamp } from "./build-cache";
+import type { BuildCache } from "./build-cache";
+import { fileSource, makeAll, pageSource, photoSource, shareCardSource, type OutputSource, type PageSource, type ShareCardSource } from "./output-sources";
 import type { ClientBundle } from "./client-bundle";
 import type { OutputRun, SiteOutput } from "../output/write-output";
 import { stageTimer, type StageTimer, type Changes, type EngineOptions, type EngineResult, type RunContext } from "./stages";
@@ -14,16 +14,16 @@ import { withBuildPath } from "./build-path";
 import { withTranslatedSites } from "../translation/site-settings";
 import { ContentLoader } from "./load-content";
 import { PhotoStage } from "../images/photos";
-import { plan, type LastOutput, type Plan, type PlannedFile } from "./plan";
-import { renderRoutes } from "./render-step";
+import { isPhotoFile } from "../images/photo-file";
+import { planSources, type LastOutput } from "./plan";
 import { changedCities, CityReaders, type RunInputs } from "./run-inputs";
-import { diskCardStore, isShareCardFile, makeShareCards, shareCardKey, shareCardsOf, type CardStore } from "../images/share-cards";
+import { diskCardStore, isShareCardFile, shareCardsOf, type CardStore } from "../images/share-cards";
 import { shareCardVersion } from "../images/share-card-version";
 import { packageRoot } from "../render/code-location";
 import { renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
 import type { Renderer } from "../render/renderer-bundle";
-import type { OutputFile, Route, ShareCard, SiteContent } from "../content/types";
+import type { OutputFile, Route, SiteContent } from "../content/types";
 
 /**
  * The one build sequence of flightsite, for `flightsite build` (run once, the cache on disk, the output a fresh folder
@@ -90,89 +90,35 @@ export class BuildEngine {
     try {
       // Load and validate: data/ into the site's content, with the code that renders it and the files beside it.
       const inputs = await this.#load(changes, timer, context);
-      const { content, renderer, bundle } = inputs;
+      const { content, bundle } = inputs;
       const run = await this.#output.begin();
-      // Cards are drawn while the pages render; a run that fails stops them, and waits for those under way, before
-      // its output is dropped.
-      const cardsDrawn = { stopped: false, done: Promise.resolve() as Promise<unknown> };
+      // One ledger for the run: each file reported to it once, by name; the figures, the cache's record of the new
+      // output and the link check (which then looks again only at what changed) all read it.
+      this.#linkCheck.begin(content.site);
+      const ledger = new RunLedger(run, this.#cache.record(), this.#linkCheck, this.#files);
       try {
-        // Plan: the site's files with their keys, against what the last output holds as it was written.
-        const { site, planned } = this.#plan(inputs, last, run);
-        // Render what the plan says, keep the rest; each file goes into the cache's record, and into the link check as it
-        // comes (which then looks again only at what changed).
-        const record = this.#cache.record();
-        this.#linkCheck.begin(content.site);
-        // Kept: the files whose key is unchanged, and those of the last output no route was created for, which stand.
-        for (const names of [site.standing, planned.keep]) {
-          run.keep(names, this.#files);
-          record.keep(names, this.#files);
-        }
-        for (const name of planned.keep) this.#linkCheck.put(name, this.#files.get(name)!.sha256, this.#files.get(name)!.found);
-        // The output's figures are summed as its files come; only the names of the renders are kept here.
-        const figures = tally();
-        for (const names of [site.standing, planned.keep]) for (const name of names) figures.add(this.#files.get(name)!);
-        const rendered: string[] = [];
-        const others = site.others.map((file) => ({ file, written: run.write(file.file, file.contents) }));
-        for (const { file, written } of others) this.#linkCheck.put(file.file, written.sha256, undefined);
-        // One photo file in memory at a time, however many photos the site has: each is read from the store as written.
-        const photoStamps: FileStamp[] = [];
-        for (const photo of inputs.photos.files) {
-          const written = run.write(photo.file, await photo.read());
-          this.#linkCheck.put(photo.file, written.sha256, undefined);
-          figures.add(written);
-          photoStamps.push([photo.file, written.bytes, written.mtimeMs]);
-        }
-        // The share cards the plan says to make, beside the pages: from the store, or drawn (share-cards.ts).
-        const onCard = (file: string, written: { bytes: number; sha256: string; mtimeMs: number }) => {
-          const cached: CachedFile = { key: shareCardKey, bytes: written.bytes, sha256: written.sha256, mtimeMs: written.mtimeMs };
-          figures.add(cached);
-          record.add(file, cached);
-          this.#linkCheck.put(file, cached.sha256, undefined);
-        };
-        const cardFiles = planned.render.filter((file) => site.cards.has(file));
-        const makingCards = makeShareCards(cardFiles, site.cards, { run, store: this.#cardStore, onMade: onCard, stopped: () => cardsDrawn.stopped });
-        cardsDrawn.done = makingCards.catch(() => {}); // awaited below, after the pages: a page's failure is the one reported
-        const threads = await renderRoutes({
-          routes: site.routes,
-          render: planned.render,
-          input: { content, assets: bundle.assets, downloads: inputs.downloads, codeId: site.common && renderer.id },
-          renderer,
-          common: site.common,
-          run,
-          threads: context.threads ?? this.options.threads ?? renderThreadsFor(content),
-          guard: (code, doing) => this.#guard(code, doing),
-          onRendered: (file) => {
-            const cached: CachedFile = { key: file.key!, bytes: file.bytes, sha256: file.sha256!, mtimeMs: file.mtimeMs ?? 0, pageKind: file.pageKind, found: file.found };
-            rendered.push(file.file);
-            figures.add(cached);
-            record.add(file.file, cached);
-            this.#linkCheck.put(file.file, cached.sha256, cached.found);
-          },
-        });
-        const cards = await makingCards;
+        // Plan: every source's files with their keys (pages, share cards, photos, files made elsewhere), against what
+        // the last output holds as it was written.
+        const site = this.#sources(inputs, last, context);
+        const work = planSources(site.sources, this.#lastOutput(run), { partial: site.partial });
+        // Make what the plan says, each source its own files; keep the rest.
+        ledger.keep(work.keep);
+        await makeAll(site.sources, work.make, ledger);
         timer.lap("render");
         // Check: every link of every page resolves.
-        const broken = this.#brokenLinks(this.#linkCheck.finish(planned.remove));
+        const broken = this.#brokenLinks(this.#linkCheck.finish(work.remove));
         timer.lap("check");
         if (broken.length > 0) throw this.#linkError(broken);
-        // Commit: the new output replaces the last, and the cache describes it.
-        for (const name of planned.remove) run.remove(name);
+        // Commit: the new output replaces the last, and the cache describes it (a cache kept in memory is what the
+        // next run starts from).
+        for (const name of work.remove) run.remove(name);
         const committed = await run.commit({ basePath: content.site.basePath, preview: content.site.preview !== undefined });
         timer.lap("swap");
-        const summary = figures.summary(site.others, content, bundle, inputs.photos.warnings);
-        const stamps: FileStamp[] = [...others.map(({ file, written }): FileStamp => [file.file, written.bytes, written.mtimeMs]), ...photoStamps];
-        if (committed.manifest) stamps.push([manifestFile, committed.manifest.bytes, committed.manifest.mtimeMs]);
-        if (committed.target) stamps.push([buildTargetFile, committed.target.bytes, committed.target.mtimeMs]);
-        // The cache describes the new output now (a cache kept in memory is what the next run starts from).
-        await record.save({ summary, others: stamps, folders: committed.folders }, planned.remove);
-        [this.#others, this.#last] = [[...site.others.map((file) => file.file), ...inputs.photos.files.map((file) => file.file)], inputs];
-        const photos = { encoded: inputs.photos.encoded, cached: inputs.photos.cached };
-        // The cards kept are counted with the cards (shareCards), not with the files rendered from routes.
-        const reused = [...site.standing, ...planned.keep].filter((name) => !isShareCardFile(name)).length;
-        return { ...summary, photos, reused, rendered, shareCards: { ...cards, total: site.cards.size }, written: committed.written, removed: committed.removed, threads, timings: timer.laps, content };
+        const summary = ledger.figures.summary(content, bundle, inputs.photos.warnings);
+        await ledger.save(summary, committed, work.remove);
+        [this.#others, this.#last] = [ledger.stamps.map(([name]) => name), inputs];
+        return { ...summary, ...this.#counts(site, work.keep, inputs), written: committed.written, removed: committed.removed, timings: timer.laps, content };
       } catch (error) {
-        cardsDrawn.stopped = true;
-        await cardsDrawn.done;
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
         this.#linkCheck.reset();
@@ -232,49 +178,60 @@ export class BuildEngine {
   }
 
   /**
-   * The site this run makes, and its plan against the last good output. After a save that changed only cities, only
-   * the pages that declare they are made from them are created again (CityReaders), and the plan is theirs (and the
-   * files not rendered from routes); every other file of the last output stands as it is, since nothing it is made
-   * from changed. Otherwise every route is created. A key is taken only where there is a last output to compare it
+   * The sources of this run's output: its pages, their share cards, the photos and the files made elsewhere. After a
+   * save that changed only cities, the pages are only those that declare they are made from them (CityReaders), and
+   * the plan is `partial`: every other file of the last output stays as it is, since nothing it is made from changed.
+   * Otherwise every route is created. A page is planned by its key only where there is a last output to compare it
    * with: a route rendered without one gets its key as it renders.
    */
-  #plan(inputs: RunInputs, last: RunInputs | undefined, run: OutputRun): { site: SiteFiles; planned: Plan } {
+  #sources(inputs: RunInputs, last: RunInputs | undefined, context: RunContext) {
     const { content, renderer, bundle, downloads, staticFiles } = inputs;
     const common = this.#keyed ? sharedInputs(renderer.id, content, bundle.assets) : undefined;
-    const others = [...downloads, ...bundle.files, ...staticFiles];
-    const keyOf = (route: Route) => (common !== undefined && this.#files.size > 0 ? routeKey(route, common) : undefined);
     // Without keys every file renders, so every route must be there.
     const changed = this.#keyed && last ? changedCities(last, inputs) : undefined;
     let routes: Route[];
-    let standing: string[] = [];
-    let created: Set<string> | undefined;
     if (changed) {
       routes = this.#guard(() => this.#readers.readersOf(changed, content).flatMap((city) => renderer.cityRoutes(content, bundle.assets, city)), "creating the routes");
       this.#readers.update(routes);
-      created = new Set(routes.flatMap((route) => (route.kind === "page" && route.card ? [route.file, route.card.file] : [route.file])));
-      standing = [...this.#files.keys()].filter((file) => !created!.has(file));
     } else {
       routes = this.#guard(() => renderer.createRoutes(content, bundle.assets, downloads), "creating the routes");
       this.#readers.reset(routes);
     }
-    // A card is kept when the output holds it: its name says what it shows.
-    const cards = shareCardsOf(routes);
-    const cardKey = common !== undefined && this.#files.size > 0 ? shareCardKey : undefined;
-    const files: PlannedFile[] = [
-      ...routes.map((route) => ({ file: route.file, key: keyOf(route) })),
-      ...[...cards.keys()].map((file) => ({ file, key: cardKey })),
-      ...[...others, ...inputs.photos.files].map((file) => ({ file: file.file, key: undefined })),
-    ];
-    // The last output as the plan sees it: the files of it this run makes, and the key of each one `run` holds as written.
-    const lastFiles = this.#files;
-    const lastOutput: LastOutput = {
+    const keyOf = (route: Route) => (common !== undefined && this.#files.size > 0 ? routeKey(route, common) : undefined);
+    const pages = pageSource(routes, keyOf, {
+      input: { content, assets: bundle.assets, downloads, codeId: common && renderer.id, rendererModule: renderer.module },
+      renderer,
+      common,
+      threads: context.threads ?? this.options.threads ?? renderThreadsFor(content),
+      guard: (code, doing) => this.#guard(code, doing),
+    });
+    const cards = shareCardSource(shareCardsOf(routes), this.#cardStore);
+    // Made in this order, and a failure reported in it: a page's mistake is the one an editor is told of.
+    const sources: OutputSource[] = [pages, cards, photoSource(inputs.photos.files), fileSource([...downloads, ...bundle.files, ...staticFiles])];
+    return { pages, cards, sources, partial: changed !== undefined };
+  }
+
+  /** What the run made and kept, by source: the pages kept are `reused`; the cards and photos are counted apart. */
+  #counts({ pages, cards }: { pages: PageSource; cards: ShareCardSource }, kept: readonly string[], inputs: RunInputs) {
+    return {
+      rendered: pages.made,
+      reused: kept.filter((name) => !isShareCardFile(name) && !isPhotoFile(name)).length,
+      threads: pages.threads,
+      shareCards: { ...cards.made, total: cards.total },
+      photos: { encoded: inputs.photos.encoded, cached: inputs.photos.cached },
+    };
+  }
+
+  /** The last output as the plan sees it: each file's key, when `run` holds it as it was written. */
+  #lastOutput(run: OutputRun): LastOutput {
+    const files = this.#files;
+    return {
       get: (name) => {
-        const file = lastFiles.get(name);
+        const file = files.get(name);
         return file && run.holds(name, file) ? file.key : undefined;
       },
-      keys: () => [...(changed ? [...created!].filter((name) => lastFiles.has(name)) : lastFiles.keys()), ...this.#others],
+      keys: () => [...files.keys(), ...this.#others],
     };
-    return { site: { routes, cards, others, common, standing }, planned: plan(files, lastOutput) };
   }
 
   async #loadBundle(): Promise<ClientBundle> {
@@ -322,18 +279,3 @@ export class BuildEngine {
   }
 }
 
-// --- internal ---
-
-/** The site a run makes (BuildEngine's #plan). */
-interface SiteFiles {
-  /** The routes created: every route of the site, or the pages made from the cities a save changed. */
-  routes: Route[];
-  /** Each page's share card, by file. */
-  cards: Map<string, ShareCard>;
-  /** The files not rendered from a route: downloads, the browser bundle, templates/static/. */
-  others: OutputFile[];
-  /** What every route's key starts with (sharedInputs), when files are known by their keys. */
-  common: string | undefined;
-  /** The files of the last output no route was created for, which stand as they are. */
-  standing: string[];
-}

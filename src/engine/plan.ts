@@ -30,14 +30,42 @@ export interface LastOutput {
  * defined key, else rendered; every file of `last` not produced is removed. Each list keeps the order of its input.
  */
 export function plan(files: readonly PlannedFile[], last: LastOutput): Plan {
-  const render: string[] = [];
+  const site = { planned: () => files };
+  const { make, keep, remove } = planSources([site], last);
+  return { render: make.get(site)!, keep, remove };
+}
+
+/** A source of output files as the plan sees it (output-sources.ts): the files it makes this run, with their keys. */
+export interface PlannedSource {
+  planned(): readonly PlannedFile[];
+}
+
+/** The plan over every source of a run: the files each one makes, and those kept and removed. */
+export interface SourcesPlan<S extends PlannedSource> {
+  make: Map<S, string[]>;
+  keep: string[];
+  remove: string[];
+}
+
+/**
+ * `plan` over the files of every source. `partial`: the sources planned only part of the site (a save that changed
+ * only cities plans the pages made from them), and every other file of `last` stays as it is, kept rather than removed
+ * (at no cost per file but a look-up: a save of one city must not pay for the whole site).
+ */
+export function planSources<S extends PlannedSource>(sources: readonly S[], last: LastOutput, { partial = false } = {}): SourcesPlan<S> {
+  const make = new Map<S, string[]>();
   const keep: string[] = [];
   const produced = new Set<string>();
-  for (const { file, key } of files) {
-    produced.add(file);
-    if (key !== undefined && last.get(file) === key) keep.push(file);
-    else render.push(file);
+  for (const source of sources) {
+    const made: string[] = [];
+    for (const { file, key } of source.planned()) {
+      produced.add(file);
+      if (key !== undefined && last.get(file) === key) keep.push(file);
+      else made.push(file);
+    }
+    make.set(source, made);
   }
-  const remove = [...last.keys()].filter((file) => !produced.has(file));
-  return { render, keep, remove };
+  const remove: string[] = [];
+  for (const file of last.keys()) if (!produced.has(file)) (partial ? keep : remove).push(file);
+  return { make, keep, remove };
 }

@@ -1,7 +1,7 @@
 import { UserError } from "../errors";
 import { renderAll, type RenderPool } from "../render/pool";
-import { routeKey } from "../render/route-key";
-import { renderFile, type RenderedFile, type RenderInput } from "../render/route-renderer";
+import { RouteRenderer, type RenderedFile, type RenderInput } from "../render/route-renderer";
+import { writeRoutes } from "../render/write-routes";
 import type { Renderer } from "../render/renderer-bundle";
 import type { OutputRun } from "../output/write-output";
 import type { Route } from "../content/types";
@@ -36,15 +36,16 @@ export async function renderRoutes(step: RenderStep): Promise<number> {
   const numbers: number[] = [];
   for (const [number, route] of routes.entries()) if (wanted.has(route.file)) numbers.push(number);
   const count = typeof threads === "number" ? threads : threads.count;
-  if (run.folder !== undefined && count > 1 && numbers.length > 0) {
+  const folder = run.threads;
+  if (folder !== undefined && count > 1 && numbers.length > 0) {
     try {
       await renderAll(input, {
         threads,
-        outDir: run.folder,
+        outDir: folder.dir,
         only: { routes, numbers },
         onRendered: (files) => {
           for (const file of files) {
-            run.wrote(file.file, { sha256: file.sha256!, bytes: file.bytes });
+            folder.adopt(file.file, { sha256: file.sha256!, bytes: file.bytes });
             onRendered(file);
           }
         },
@@ -54,13 +55,12 @@ export async function renderRoutes(step: RenderStep): Promise<number> {
       if (error instanceof UserError) throw error;
     }
   }
-  const context = { site: input.content.site };
-  for (const number of numbers) {
-    const route = routes[number]!;
-    const { output, rendered } = guard(() => renderFile(route, context, renderer, common && routeKey(route, common)), `rendering ${route.url}`);
-    const contents = "pieces" in output ? output.pieces.map((piece) => (typeof piece === "string" ? piece : piece.bytes)) : output.contents;
-    const { bytes, sha256, mtimeMs } = run.write(output.file, contents);
-    onRendered({ ...rendered, bytes, sha256, mtimeMs });
+  // The one render path (src/render/write-routes.ts), here with the run's renderer and into the run's output.
+  const files = writeRoutes(new RouteRenderer(input, renderer, { routes, common }), numbers, (name, contents) => run.write(name, contents));
+  for (let at = 0; ; at++) {
+    const next = guard(() => files.next(), `rendering ${routes[numbers[at]!]?.url}`);
+    if (next.done) break;
+    onRendered(next.value);
   }
   return 1;
 }

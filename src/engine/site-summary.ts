@@ -2,7 +2,7 @@ import type { BuildSummary } from "./build-cache";
 import type { ClientBundle } from "./client-bundle";
 import { englishOnlyPages, versionsOf } from "../site/languages";
 import { episodesWithoutAudio, podcastFeedUrl } from "../site/podcast";
-import type { OutputFile, PageKind, SiteContent } from "../content/types";
+import type { PageKind, SiteContent } from "../content/types";
 import type { ContentProblem } from "../errors";
 
 /**
@@ -23,7 +23,7 @@ export function siteWarnings(content: SiteContent): string[] {
 export const consoleDeliveryWarning =
   "quote.delivery is console in data/site.yaml: quote requests are only written to the visitor's browser console and reach no one; remove it (quotes then go to /api/quote) before the site goes live";
 
-/** The figures of an output, summed as its files rendered from routes come (`add`), with the others at the end. */
+/** The figures of an output, summed as its files come (`add`: the run's ledger, run-ledger.ts). */
 export function tally() {
   const pagesByKind: Partial<Record<PageKind, number>> = {};
   let [files, bytes] = [0, 0];
@@ -34,14 +34,12 @@ export function tally() {
       if (file.pageKind) pagesByKind[file.pageKind] = (pagesByKind[file.pageKind] ?? 0) + 1;
     },
     /** `photoWarnings`: the photo stage's (photos.ts). */
-    summary(others: OutputFile[], content: SiteContent, bundle: ClientBundle, photoWarnings: ContentProblem[] = []): BuildSummary {
-      let total = bytes;
-      for (const file of others) total += typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+    summary(content: SiteContent, bundle: ClientBundle, photoWarnings: ContentProblem[] = []): BuildSummary {
       const { warnings: contentWarnings } = content.translationNotes;
       const languages = englishOnlyPages(content).map(({ lang, urls }) => ({ lang, pages: versionsOf(content)[lang]?.urls.size ?? 0, englishOnly: urls }));
       return {
-        files: files + others.length,
-        bytes: total,
+        files,
+        bytes,
         pagesByKind: sortedByKind(pagesByKind),
         warnings: siteWarnings(content),
         ...(contentWarnings.length > 0 && { contentWarnings }),

@@ -5,26 +5,49 @@ import type { RenderPool } from "../render/pool";
 import type { PageKind, SiteContent } from "../content/types";
 import type { ContentProblem } from "../errors";
 
-export interface BuildOptions {
+/**
+ * What every driver of the build says about the project: where it is, where its output goes, and what the command
+ * adds to data/ (a day, a base path, a preview, strictness). `flightsite build` (BuildOptions), the engine itself
+ * (EngineOptions) and `serve` (DevBuildOptions) each add their own few fields to it.
+ */
+export interface ProjectOptions {
   /** The project root: holds client/ and templates/. */
   root: string;
   dataDir: string;
   outDir: string;
-  /** Threads to render with; default: one per core for a large site, else one (see src/render/pool.ts). */
+  /** Threads to render a whole site with; default: one per core for a large site, else one (src/render/pool.ts). */
   threads?: number;
+  /**
+   * The day of this build, like "2026-11-24": /accessibility/ gives it as the day the site's checks last ran (CI
+   * builds and checks together). Left out, the page names no day (tests, whose output must not depend on the clock).
+   */
+  builtOn?: string;
+  /**
+   * The path the site is built for, like "/previews/pr-42/", replacing data/site.yaml's basePath: every link, asset
+   * and absolute address is under it (`flightsite build --base-path`).
+   */
+  basePath?: string;
+  /**
+   * A preview of the site (`flightsite build --preview`): canonical addresses at the live site (site.yaml's baseUrl
+   * and basePath), every page noindex, nothing in the sitemap, and quote forms that show how to call instead of sending.
+   */
+  preview?: boolean;
+  /**
+   * Treat the translations' review reminders (content.translationNotes.warnings: a field whose English changed since
+   * it was translated, a glossary term translated another way…) and the photos' warnings (a photo narrower than its
+   * slot shows it, photos.ts) as content errors: `flightsite build --strict`, which the content-check workflow runs.
+   * Without it they are warnings and the build goes on.
+   */
+  strict?: boolean;
+}
+
+/** `flightsite build`'s options: the project, and the command's own. */
+export interface BuildOptions extends ProjectOptions {
   /**
    * Keep a build cache in .flightsite/build-cache/ (src/engine/build-cache.ts): render only the files whose inputs or
    * code changed and link the others from the last output. `flightsite build` does; default: off.
    */
   cache?: boolean;
-  /** The day of this build, for /accessibility/ (EngineOptions.builtOn). */
-  builtOn?: string;
-  /** The path the site is built for, instead of data/site.yaml's basePath (EngineOptions.basePath). */
-  basePath?: string;
-  /** A preview build (EngineOptions.preview). */
-  preview?: boolean;
-  /** Fail on the translations' review reminders and the photos' warnings too (EngineOptions.strict). */
-  strict?: boolean;
   /** The git commit the project is at, recorded in the build target record (`.build-target.json`). */
   commit?: string;
 }
@@ -61,41 +84,13 @@ export interface BuildResult {
 }
 
 /** The project a BuildEngine builds, and where. */
-export interface EngineOptions {
-  /** The project root: holds client/ and templates/. */
-  root: string;
-  dataDir: string;
-  outDir: string;
-  /** Threads to render a whole site with; default: one per core for a large site, else one (src/render/pool.ts). */
-  threads?: number;
+export interface EngineOptions extends ProjectOptions {
   /**
    * Where quote forms post when data/site.yaml sets no quote.endpoint, like "/api/quote" of the dev server. It
    * replaces the setting in the validated content (site.yaml itself only takes https:// addresses), and the link
    * check lets it through, since a server answers it rather than a file.
    */
   quoteEndpoint?: string;
-  /**
-   * The day of this build, like "2026-11-24": /accessibility/ gives it as the day the site's checks last ran (CI
-   * builds and checks together). Left out, the page names no day (tests, whose output must not depend on the clock).
-   */
-  builtOn?: string;
-  /**
-   * The path the site is built for, like "/previews/pr-42/", replacing data/site.yaml's basePath: every link, asset
-   * and absolute address is under it (`flightsite build --base-path`).
-   */
-  basePath?: string;
-  /**
-   * A preview of the site (`flightsite build --preview`): canonical addresses at the live site (site.yaml's baseUrl
-   * and basePath), every page noindex, nothing in the sitemap, and quote forms that show how to call instead of sending.
-   */
-  preview?: boolean;
-  /**
-   * Treat the translations' review reminders (content.translationNotes.warnings: a field whose English changed since
-   * it was translated, a glossary term translated another way…) and the photos' warnings (a photo narrower than its
-   * slot shows it, photos.ts) as content errors: `flightsite build --strict`, which the content-check workflow runs.
-   * Without it they are warnings and the build goes on.
-   */
-  strict?: boolean;
 }
 
 /** What changed since the last run; a run without it looks at everything. */

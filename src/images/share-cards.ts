@@ -1,8 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { OutputFolder, type WrittenFile } from "../output/output-folder";
+import type { WrittenFile } from "../output/output-folder";
 import type { Route, ShareCard } from "../content/types";
 import type { FileDigest, OutputRun } from "../output/write-output";
 import { createCardDrawer, type CardDrawer } from "./card-drawer";
@@ -12,9 +11,6 @@ import { digestName, digestOf, listedOnce, parseDigestName, writeWhole } from ".
 // plan says to make, beside the pages rather than before them. A card's name carries a hash of what it shows and of
 // the code that draws it, so a card once drawn is the same file for ever: it is stored in .flightsite/cards/ and
 // taken from there by every later build that needs it, whatever else changed.
-
-/** The key every card is planned by: its name says what it is made from, so a card the output holds is up to date. */
-export const shareCardKey = "share card";
 
 /** Whether an output file is a share card (shareCardFor in src/site/page-route.ts names them). */
 export function isShareCardFile(file: string): boolean {
@@ -91,8 +87,6 @@ export async function makeShareCards(
   const made: CardsMade = { drawn: 0, stored: 0 };
   if (files.length === 0) return made;
   let drawer: CardDrawer | undefined;
-  // Into a fresh folder a stored card is linked (or copied), not read: its digest is known.
-  const folder = run.folder === undefined ? undefined : new OutputFolder(run.folder);
   let next = 0;
   const worker = async () => {
     while (next < files.length && !stopped()) {
@@ -105,7 +99,7 @@ export async function makeShareCards(
         stored = await store.put(file, await drawer.draw(cards.get(file)!));
         made.drawn++;
       }
-      onMade(file, putCard(run, folder, file, stored));
+      onMade(file, putCard(run, file, stored));
     }
   };
   try {
@@ -118,14 +112,9 @@ export async function makeShareCards(
 
 // --- internal ---
 
-/** A stored card as the run's file `file`. */
-function putCard(run: OutputRun, folder: OutputFolder | undefined, file: string, stored: StoredCard): WrittenFile {
-  if (folder && stored.path) {
-    const { mtimeMs } = statSync(folder.place(file, stored.path));
-    run.wrote(file, stored.digest);
-    return { ...stored.digest, mtimeMs };
-  }
-  return run.write(file, stored.bytes ?? readFileSync(stored.path!));
+/** A stored card as the run's file `file`: a card on disk is linked (or copied) into a fresh folder, not read, since its digest is known. */
+function putCard(run: OutputRun, file: string, stored: StoredCard): WrittenFile {
+  return stored.path ? run.place(file, stored.path, stored.digest) : run.write(file, stored.bytes!);
 }
 
 /** A file of the store's folder as the card it holds (by the card's name), or undefined for any other file. */

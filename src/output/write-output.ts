@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildTargetFile, manifestFile, manifestOf, type BuildTarget } from "./manifest";
@@ -29,14 +29,20 @@ export interface SiteOutput {
  * a run that fails leaves the last good output as it was.
  */
 export interface OutputRun {
-  /** A fresh folder the render threads may write this run's files into themselves (then told with `wrote`), if any. */
-  readonly folder: string | undefined;
   /** Whether the output holds `file` exactly as it was written: by its SHA-256, or its size and time on disk. */
   holds(file: string, last: FileDigest & { mtimeMs: number }): boolean;
   /** Writes a file (now into a fresh folder, else at commit); its time on disk is 0 until then. */
   write(file: string, contents: Contents): WrittenFile;
-  /** A file the render threads wrote into `folder`. */
-  wrote(file: string, digest: FileDigest): void;
+  /**
+   * Puts a file already on disk at `from` (a stored share card, `digest` its own) into the output as `file`: linked
+   * (or copied) into a fresh folder, read only by an output that does not already hold those bytes.
+   */
+  place(file: string, from: string, digest: FileDigest): WrittenFile;
+  /**
+   * Where other threads may write this run's files themselves (a fresh folder: the render pool, src/render/pool.ts),
+   * each then taken in with `adopt`; undefined for an output that takes files only from this thread (in place, memory).
+   */
+  readonly threads: ThreadFolder | undefined;
   /** Files of the last output kept as they are (`names`, each with its digest in `from`). */
   keep(names: readonly string[], from: ReadonlyMap<string, FileDigest>): void;
   /** A file of the last output that goes. */
@@ -44,6 +50,12 @@ export interface OutputRun {
   /** Makes the run's changes the output's; `site`: the path and kind of site built, for the build target record. */
   commit(site?: Pick<BuildTarget, "basePath" | "preview">): Promise<Committed>;
   abort(): Promise<void>;
+}
+
+/** A run's folder as other threads see it: they write into `dir`, and each file they wrote is then `adopt`ed. */
+export interface ThreadFolder {
+  readonly dir: string;
+  adopt(file: string, digest: FileDigest): void;
 }
 
 export interface Committed {
@@ -91,7 +103,8 @@ export function updatedOutput(outDir: string): SiteOutput {
       return {
         ...run,
         write: (file, contents) => remember(shas, file, run.write(file, contents)),
-        wrote: (file, digest) => (run.wrote(file, digest), void shas.set(file, digest.sha256)),
+        place: (file, from, digest) => remember(shas, file, run.place(file, from, digest)),
+        threads: { dir: run.threads!.dir, adopt: (file, digest) => (run.threads!.adopt(file, digest), void shas.set(file, digest.sha256)) },
         keep(names, from) {
           run.keep(names, from);
           for (const name of names) shas.set(name, from.get(name)!.sha256);
@@ -165,8 +178,8 @@ async function freshFolder(outDir: string, options: { manifest: boolean; folders
   const folder = new OutputFolder(fresh);
   // Every file's size and SHA-256 as it is written or kept: the deploy's manifest.
   const digests = new Map<string, { sha256: string; size: number }>();
+  const adopt = (file: string, { sha256, bytes }: FileDigest) => void digests.set(file, { sha256, size: bytes });
   return {
-    folder: fresh,
     previous,
     holds(file, last) {
       if (!previous || last.mtimeMs === 0) return false;
@@ -183,7 +196,12 @@ async function freshFolder(outDir: string, options: { manifest: boolean; folders
       digests.set(file, { sha256: written.sha256, size: written.bytes });
       return written;
     },
-    wrote: (file, { sha256, bytes }) => void digests.set(file, { sha256, size: bytes }),
+    place(file, from, digest) {
+      const { mtimeMs } = statSync(folder.place(file, from));
+      adopt(file, digest);
+      return { ...digest, mtimeMs };
+    },
+    threads: { dir: fresh, adopt },
     keep(names, from) {
       for (const name of names) {
         const { sha256, bytes } = from.get(name)!;
@@ -218,7 +236,6 @@ function stagedRun(written: Map<string, string>, apply: (files: OutputFile[], re
   const changed: (OutputFile & { sha256: string })[] = [];
   const removed: string[] = [];
   return {
-    folder: undefined,
     holds: (file, last) => written.get(file) === last.sha256,
     write(file, contents) {
       const bytes = bytesOf(contents);
@@ -226,9 +243,12 @@ function stagedRun(written: Map<string, string>, apply: (files: OutputFile[], re
       if (written.get(file) !== sha256) changed.push({ file, contents: bytes, sha256 });
       return { bytes: bytes.byteLength, sha256, mtimeMs: 0 };
     },
-    wrote() {
-      throw new Error("an output updated in place has no folder for render threads");
+    place(file, from, digest) {
+      // Read only when the output does not hold these bytes already.
+      if (written.get(file) !== digest.sha256) changed.push({ file, contents: readFileSync(from), sha256: digest.sha256 });
+      return { ...digest, mtimeMs: 0 };
     },
+    threads: undefined,
     keep: () => {}, // the output holds them already
     remove: (file) => void removed.push(file),
     async commit() {

@@ -8,6 +8,7 @@ import { renderWorkerUrl } from "./code-location";
 import type { ParseOutcome, WorkerReply, WorkerRequest } from "./protocol";
 import type { RenderedFile, RenderInput } from "./route-renderer";
 import type { FoundLinks } from "./scan-links";
+import type { Contents } from "../output/write-output";
 import type { Route, SiteContent, SourceFile } from "../content/types";
 
 /**
@@ -126,8 +127,7 @@ export class RenderPool {
     // (time a worker otherwise spent waiting).
     for (const thread of this.#threads) thread.send({ kind: "prepare", input, outDir });
     // The renderer (React, the templates) loads only now: a pool is started before the build loads its stages.
-    const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("../output/output-folder"), import("./write-routes")]);
-    const renderer = new RouteRenderer(input, only?.routes);
+    const { renderer, write, writeRoutes } = await renderHereInto(input, outDir, only);
     const numbers = only?.numbers ?? everyRoute(renderer.count);
     let next = 0;
     const take = (size = routesPerChunk): number[] | undefined => {
@@ -156,7 +156,6 @@ export class RenderPool {
         },
         // This thread's chunks, one at a time, so that the workers' batches come in (and are let go) in between.
         async () => {
-          const folder = new OutputFolder(outDir);
           while (!stopped) {
             // A turn of the event loop before each chunk: the workers ask for their first chunks before this thread
             // takes one (its first pages, rendered cold, are slow, and a worker would wait for them).
@@ -164,7 +163,7 @@ export class RenderPool {
             // Smaller chunks here: a worker's next chunk is handed out only between two of them.
             const routes = take(routesHereChunk);
             if (!routes) break;
-            for (const file of writeRoutes(renderer, routes, folder)) onRendered([file]);
+            for (const file of writeRoutes(renderer, routes, write)) onRendered([file]);
           }
         },
         () => (stopped = true),
@@ -202,10 +201,20 @@ export class RenderPool {
 
 /** The routes rendered into `outDir` on this thread, each file written as soon as it is rendered. */
 async function renderHere(input: RenderInput, outDir: string, onRendered: (files: RenderedFile[]) => void, only: RouteChoice | undefined): Promise<void> {
-  const [{ RouteRenderer }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("../output/output-folder"), import("./write-routes")]);
-  const renderer = new RouteRenderer(input, only?.routes);
+  const { renderer, write, writeRoutes } = await renderHereInto(input, outDir, only);
+  for (const file of writeRoutes(renderer, only?.numbers ?? everyRoute(renderer.count), write)) onRendered([file]);
+}
+
+/**
+ * This thread's side of the one render path (write-routes.ts) into `outDir`: the run's renderer (renderingOf, as a
+ * worker loads it) over the routes chosen, or all the site's. Loaded only now: a pool is started before the build
+ * loads its stages.
+ */
+async function renderHereInto(input: RenderInput, outDir: string, only: RouteChoice | undefined) {
+  const [{ RouteRenderer, renderingOf }, { OutputFolder }, { writeRoutes }] = await Promise.all([import("./route-renderer"), import("../output/output-folder"), import("./write-routes")]);
+  const renderer = new RouteRenderer(input, await renderingOf(input), { routes: only?.routes });
   const folder = new OutputFolder(outDir);
-  for (const file of writeRoutes(renderer, only?.numbers ?? everyRoute(renderer.count), folder)) onRendered([file]);
+  return { renderer, writeRoutes, write: (file: string, contents: Contents) => folder.write(file, contents) };
 }
 
 function everyRoute(count: number): number[] {

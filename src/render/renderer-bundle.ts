@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,14 +18,20 @@ export interface Renderer {
   listedCity: typeof listedCity;
   renderPage: typeof renderPage;
   renderNonPage: typeof renderNonPage;
+  /**
+   * Where another thread imports this same code from (a file URL), when it is not the code this process imported:
+   * the render pool's workers render with it (RenderInput.rendererModule), so every thread renders the run's code.
+   */
+  module?: string;
 }
 
 /**
  * src/site/routes.tsx and src/render/render-route.tsx of `root`, with everything they import (templates/, the islands of client/),
  * loaded as fresh modules. Node caches an ES module by its URL for the life of the process, so importing a changed
  * template again would give the old code. Instead esbuild bundles the current sources into one file under a new
- * name in .flightsite/render/, which is imported and then deleted. Packages (react, zod…) stay external, so the
- * bundle shares them with the rest of the process. When the bundle is byte for byte the one `previous` came from,
+ * name in .flightsite/render/, which is imported, kept for the render pool's workers to import too (`module`), and
+ * deleted once a newer bundle replaces it or the process ends. Packages (react, zod…) stay external, so the bundle
+ * shares them with the rest of the process. When the bundle is byte for byte the one `previous` came from,
  * `previous` is returned as it is. Every import stays in memory until the process ends: a few hundred KB each.
  */
 export async function loadRenderer(root: string, previous?: Renderer): Promise<Renderer> {
@@ -66,12 +73,16 @@ export async function loadRenderer(root: string, previous?: Renderer): Promise<R
   process.setSourceMapsEnabled(true);
   await mkdir(folder, { recursive: true });
   await writeFile(file, code);
+  const url = pathToFileURL(file).href;
+  let module: Omit<Renderer, "id">;
   try {
-    const module = (await import(pathToFileURL(file).href)) as Omit<Renderer, "id">;
-    return { id, createRoutes: module.createRoutes, cityRoutes: module.cityRoutes, listedCity: module.listedCity, renderPage: module.renderPage, renderNonPage: module.renderNonPage };
-  } finally {
+    module = (await import(url)) as Omit<Renderer, "id">;
+  } catch (error) {
     await rm(file, { force: true });
+    throw error;
   }
+  keepOnly(file);
+  return { id, createRoutes: module.createRoutes, cityRoutes: module.cityRoutes, listedCity: module.listedCity, renderPage: module.renderPage, renderNonPage: module.renderNonPage, module: url };
 }
 
 /** A TemplateError for something a template threw, pointing at the first line of our own code in its stack. */
@@ -103,3 +114,11 @@ export function isBuildFailure(error: unknown): error is BuildFailure {
 // --- internal ---
 
 let loads = 0;
+/** The bundle the last renderer loaded was imported from, kept for the render workers until a newer one replaces it. */
+let kept: string | undefined;
+
+function keepOnly(file: string): void {
+  if (kept) rmSync(kept, { force: true });
+  if (kept === undefined) process.once("exit", () => kept && rmSync(kept, { force: true }));
+  kept = file;
+}

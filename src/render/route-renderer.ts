@@ -11,6 +11,12 @@ export interface RenderInput {
   downloads: Download[];
   /** The id of the code that renders (see src/engine/code-id.ts): with it, each rendered file carries its key. */
   codeId?: string;
+  /**
+   * Where the code that renders can be imported from by any thread (a file URL): the dev server's renderer, bundled
+   * again after each edit (src/render/renderer-bundle.ts). Left out, the routes and templates this module graph
+   * imported render, which is then the run's renderer (`flightsite build`, src/engine/engine-parts.ts staticRenderer).
+   */
+  rendererModule?: string;
 }
 
 /**
@@ -41,15 +47,23 @@ export interface RenderedItem {
 
 /** The functions that turn a route into a file: this module graph's, or those of a renderer bundle (the dev server's). */
 export interface RouteRendering {
+  createRoutes: typeof createRoutes;
   renderPage: typeof renderPage;
   renderNonPage: typeof renderNonPage;
+}
+
+/** The code `input` is rendered with, on whichever thread asks: its renderer module, else this module graph's. */
+export async function renderingOf(input: RenderInput): Promise<RouteRendering> {
+  if (input.rendererModule === undefined) return { createRoutes, renderPage, renderNonPage };
+  const module = (await import(input.rendererModule)) as RouteRendering;
+  return { createRoutes: module.createRoutes, renderPage: module.renderPage, renderNonPage: module.renderNonPage };
 }
 
 /**
  * One route rendered, with the links and ids found in it: a page as its pieces (the page's own text scanned here; each
  * shared part was scanned once, the first time a page showed it), the feed with its links. `key`: the route's, when known.
  */
-export function renderFile(route: Route, context: RenderContext, rendering: RouteRendering = { renderPage, renderNonPage }, key?: string): RenderedItem {
+export function renderFile(route: Route, context: RenderContext, rendering: Omit<RouteRendering, "createRoutes">, key?: string): RenderedItem {
   if (route.kind === "page") {
     // A city's page is made when its element is read (src/site/routes.tsx): read it once.
     const page = rendering.renderPage({ ...route }, context.site.basePath);
@@ -72,18 +86,26 @@ export function renderFile(route: Route, context: RenderContext, rendering: Rout
 /**
  * The routes of a site, rendered by number, one file at a time, with what was found in each: the caller writes the
  * file and keeps only the summary, so no more than one page's text is held at once. Each thread that renders creates
- * the routes itself from the content (routes hold templates, which cannot cross threads), once, unless given them;
- * that is cheap next to rendering, and every thread numbers them alike.
+ * the routes itself from the content with the same code (routes hold templates, which cannot cross threads), once,
+ * unless given them; that is cheap next to rendering, and every thread numbers them alike. `common`: what every key
+ * starts with (sharedInputs), when the caller has it already.
  */
 export class RouteRenderer {
   readonly #routes;
   readonly #context;
   readonly #common;
+  readonly #rendering;
 
-  constructor(input: RenderInput, routes?: Route[]) {
-    this.#routes = routes ?? createRoutes(input.content, input.assets, input.downloads);
+  constructor(input: RenderInput, rendering: RouteRendering, { routes, common }: { routes?: Route[]; common?: string } = {}) {
+    this.#rendering = rendering;
+    this.#routes = routes ?? rendering.createRoutes(input.content, input.assets, input.downloads);
     this.#context = { site: input.content.site };
-    this.#common = input.codeId === undefined ? undefined : sharedInputs(input.codeId, input.content, input.assets);
+    this.#common = common ?? (input.codeId === undefined ? undefined : sharedInputs(input.codeId, input.content, input.assets));
+  }
+
+  /** The route numbered `number`. */
+  route(number: number): Route {
+    return this.#routes[number]!;
   }
 
   /** How many routes (files) the site has. */
@@ -97,7 +119,7 @@ export class RouteRenderer {
       const route = this.#routes[number]!;
       // A city's page has its key without being made (madeFrom).
       const key = this.#common === undefined ? undefined : routeKey(route, this.#common);
-      yield renderFile(route, this.#context, undefined, key);
+      yield renderFile(route, this.#context, this.#rendering, key);
     }
   }
 }

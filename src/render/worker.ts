@@ -7,7 +7,7 @@ import { schemaForFile } from "../translation/file-schemas";
 import { OutputFolder } from "../output/output-folder";
 import { writeRoutes } from "./write-routes";
 import type { ParseOutcome, SentFile, WorkerReply, WorkerRequest } from "./protocol";
-import { RouteRenderer } from "./route-renderer";
+import { renderingOf, RouteRenderer } from "./route-renderer";
 import type { FoundLinks } from "./scan-links";
 import { pieceMemo } from "./shared-pieces";
 
@@ -15,8 +15,9 @@ const port = parentPort;
 /** The shared pieces sent so far, by number (see WorkerReply). */
 const sentPieces = pieceMemo<number>();
 let nextPiece = 0;
-let site: { renderer: RouteRenderer; folder: OutputFolder } | undefined;
-port?.on("message", (request: WorkerRequest) => {
+/** The site the render requests are about: its routes, created by the run's renderer (renderingOf), and its folder. */
+let site: Promise<{ renderer: RouteRenderer; folder: OutputFolder }> | undefined;
+port?.on("message", async (request: WorkerRequest) => {
   if (request.kind === "parse") {
     const outcomes: [string, ParseOutcome][] = [];
     for (const file of request.files) {
@@ -27,9 +28,12 @@ port?.on("message", (request: WorkerRequest) => {
     }
     port.postMessage({ kind: "parsed", outcomes } satisfies WorkerReply);
   } else if (request.kind === "prepare") {
-    site = { renderer: new RouteRenderer(request.input), folder: new OutputFolder(request.outDir) };
+    const { input, outDir } = request;
+    site = renderingOf(input).then((rendering) => ({ renderer: new RouteRenderer(input, rendering), folder: new OutputFolder(outDir) }));
   } else {
     if (!site) throw new Error("a render request came before the site it is about");
+    // Requests wait here in the order they came (the renderer's module loads once, on the first).
+    const { renderer, folder } = await site;
     let batch: SentFile[] = [];
     let pieces: [number, FoundLinks][] = [];
     // A shared part's links (one object on every page of this thread that shows the part) cross once, by number.
@@ -42,7 +46,7 @@ port?.on("message", (request: WorkerRequest) => {
       }
       return number;
     };
-    for (const file of writeRoutes(site.renderer, request.routes, site.folder)) {
+    for (const file of writeRoutes(renderer, request.routes, (name, contents) => folder.write(name, contents))) {
       batch.push(file.found ? { ...file, found: file.found.map(numbered) } : file);
       if (batch.length >= 200) {
         port.postMessage({ kind: "files", files: batch, pieces } satisfies WorkerReply);

@@ -1,19 +1,13 @@
 import path from "node:path";
-import type { BuildOptions, Changes } from "../engine/stages";
+import type { Changes, EngineOptions } from "../engine/stages";
 import { BuildEngine } from "../engine/engine";
 import { memoryCache, type RendererSource } from "../engine/engine-parts";
 import { updatedOutput } from "../output/write-output";
 import { loadRenderer, templateErrorFromException } from "../render/renderer-bundle";
 import type { SiteContent } from "../content/types";
 
-export interface DevBuildOptions extends BuildOptions {
-  /**
-   * Where quote forms post when data/site.yaml sets no quote.endpoint, like "/api/quote" of the dev server. It
-   * replaces the setting in the validated content (site.yaml itself only takes https:// addresses), and the
-   * link check lets it through, since the server answers it rather than a file.
-   */
-  quoteEndpoint?: string;
-}
+/** The dev server's build: the engine's options, with the dev server's quote endpoint (its cache is always in memory). */
+export type DevBuildOptions = EngineOptions;
 
 export interface RebuildResult {
   /** Output files written, relative to outDir. */

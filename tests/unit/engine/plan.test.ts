@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { plan, type PlannedFile } from "../../../src/engine/plan";
+import { plan, planSources, type PlannedFile } from "../../../src/engine/plan";
 
 // The engine's plan (src/engine/plan.ts): which files a run renders, keeps and removes, from the site's files with
 // their keys and what the last output holds. Pure, so tested alone.
@@ -61,5 +61,38 @@ describe("the build plan", () => {
         }
       }),
     );
+  });
+});
+
+// Issue 37: every output kind is a source the plan knows (src/engine/output-sources.ts), pages, share cards, photos and
+// the files made elsewhere alike, and a save that changed only cities plans their pages alone.
+describe("the plan over every source", () => {
+  const pages = { planned: () => [{ file: "index.html", key: "home-1" }, { file: "naples/index.html", key: "naples-2" }] };
+  const cards = { planned: () => [{ file: "assets/cards/home.A1.png", key: "assets/cards/home.A1.png" }, { file: "assets/cards/naples.B2.png", key: "assets/cards/naples.B2.png" }] };
+  const photos = { planned: () => [{ file: "assets/photos/gulf-640.c3.avif", key: "assets/photos/gulf-640.c3.avif" }] };
+  const files = { planned: () => [{ file: "assets/site.css", key: undefined }] };
+  const last = new Map<string, string | undefined>([
+    ["index.html", "home-1"],
+    ["naples/index.html", "naples-1"],
+    ["assets/cards/home.A1.png", "assets/cards/home.A1.png"],
+    ["assets/cards/naples.B1.png", "assets/cards/naples.B1.png"],
+    ["assets/photos/gulf-640.c3.avif", "assets/photos/gulf-640.c3.avif"],
+    ["assets/site.css", undefined],
+    ["tampa/index.html", "tampa-1"],
+  ]);
+
+  it("decides for pages, cards, photos and files at once: each source makes its changed files, the rest is kept or removed", () => {
+    const work = planSources([pages, cards, photos, files], last);
+    expect([...work.make.values()]).toEqual([["naples/index.html"], ["assets/cards/naples.B2.png"], [], ["assets/site.css"]]);
+    expect(work.keep).toEqual(["index.html", "assets/cards/home.A1.png", "assets/photos/gulf-640.c3.avif"]);
+    expect(work.remove).toEqual(["assets/cards/naples.B1.png", "tampa/index.html"]);
+  });
+
+  it("keeps every file of the last output the sources did not plan when the plan is partial (a save that changed only cities)", () => {
+    const naples = { planned: () => [{ file: "naples/index.html", key: "naples-2" }] };
+    const work = planSources([naples, files], last, { partial: true });
+    expect([...work.make.values()]).toEqual([["naples/index.html"], ["assets/site.css"]]);
+    expect(work.keep.sort()).toEqual(["assets/cards/home.A1.png", "assets/cards/naples.B1.png", "assets/photos/gulf-640.c3.avif", "index.html", "tampa/index.html"]);
+    expect(work.remove).toEqual([]);
   });
 });
