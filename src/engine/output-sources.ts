@@ -71,7 +71,7 @@ export function pageSource(routes: Route[], keyOf: (route: Route) => string | un
  */
 export function shareCardSource(cards: ReadonlyMap<string, ShareCard>, store: CardStore) {
   const source = {
-    made: { drawn: 0, stored: 0 },
+    made: { drawn: 0, stored: 0, drawingMs: 0 },
     total: cards.size,
     planned: () => [...cards.keys()].map((file) => ({ file, key: file })),
     async make(files: readonly string[], ledger: RunLedger) {

@@ -122,6 +122,8 @@ export interface ShareCardCounts {
   total: number;
   drawn: number;
   stored: number;
+  /** Milliseconds during which cards were being drawn. */
+  drawingMs: number;
 }
 
 /** What a run did, and the figures of the output it left. */

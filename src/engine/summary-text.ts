@@ -14,7 +14,7 @@ export function formatSummary(result: BuildResult, outDir: string, { verbose = f
     `  peak memory: ${megabytes(result.memory.start)} at the start; ${Object.entries(result.memory.stages).map(([stage, bytes]) => `${stage} ${megabytes(bytes)}`).join(", ")}`,
     // After the lines scripts/bench-build.ts reads by position.
     ...(result.shareCards
-      ? [`  share cards: ${result.shareCards.drawn} drawn, ${result.shareCards.stored} from .flightsite/cards/, ${result.shareCards.total - result.shareCards.drawn - result.shareCards.stored} unchanged`]
+      ? [`  share cards: ${result.shareCards.drawn} drawn${result.shareCards.drawn > 0 ? ` in ${(result.shareCards.drawingMs / 1000).toFixed(1)} s` : ""}, ${result.shareCards.stored} from .flightsite/cards/, ${result.shareCards.total - result.shareCards.drawn - result.shareCards.stored} unchanged`]
       : []),
     ...(result.javascriptGzip
       ? [

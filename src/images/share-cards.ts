@@ -65,6 +65,8 @@ export function diskCardStore(root: string): CardStore {
 export interface CardsMade {
   drawn: number;
   stored: number;
+  /** Milliseconds during which at least one card was being drawn (0 when none was). */
+  drawingMs: number;
 }
 
 /**
@@ -84,22 +86,35 @@ export async function makeShareCards(
     concurrency = 2 * availableParallelism(),
   }: { run: OutputRun; store: CardStore; onMade: (file: string, written: WrittenFile) => void; stopped?: () => boolean; concurrency?: number },
 ): Promise<CardsMade> {
-  const made: CardsMade = { drawn: 0, stored: 0 };
+  const made: CardsMade = { drawn: 0, stored: 0, drawingMs: 0 };
   if (files.length === 0) return made;
   let drawer: CardDrawer | undefined;
   let next = 0;
+  // The time spent drawing is the time any card was being drawn: cards drawn side by side count once.
+  let drawing = 0;
+  let drawingSince = 0;
+  const draw = async (card: ShareCard) => {
+    if (drawing++ === 0) drawingSince = performance.now();
+    try {
+      // Started only when a card is missing: most builds draw nothing.
+      return await (drawer ??= createCardDrawer()).draw(card);
+    } finally {
+      if (--drawing === 0) made.drawingMs += performance.now() - drawingSince;
+    }
+  };
   const worker = async () => {
     while (next < files.length && !stopped()) {
       const file = files[next++]!;
       let stored = await store.get(file);
       if (stored) made.stored++;
       else {
-        // Started only when a card is missing: most builds draw nothing.
-        drawer ??= createCardDrawer();
-        stored = await store.put(file, await drawer.draw(cards.get(file)!));
+        stored = await store.put(file, await draw(cards.get(file)!));
         made.drawn++;
       }
       onMade(file, putCard(run, file, stored));
+      // A store that answers at once (every card drawn before) would keep this thread from rendering pages and from
+      // handing the render threads their next routes until every card is in: give way between cards.
+      if ((made.drawn + made.stored) % cardsBetweenTurns === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   };
   try {
@@ -111,6 +126,9 @@ export async function makeShareCards(
 }
 
 // --- internal ---
+
+/** Cards taken from the store between two turns of the event loop. */
+const cardsBetweenTurns = 32;
 
 /** A stored card as the run's file `file`: a card on disk is linked (or copied) into a fresh folder, not read, since its digest is known. */
 function putCard(run: OutputRun, file: string, stored: StoredCard): WrittenFile {

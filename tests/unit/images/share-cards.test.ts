@@ -62,7 +62,7 @@ describe("the share cards of the real site", () => {
     expect(images.size).toBe(site.result.shareCards.total);
     // Every page of every kind was looked at.
     expect(pages.length).toBe(Object.values(site.result.pagesByKind).reduce((a, b) => a + b, 0));
-    expect(site.result.shareCards).toEqual({ total: pages.length, drawn: pages.length, stored: 0 });
+    expect(site.result.shareCards).toEqual({ total: pages.length, drawn: pages.length, stored: 0, drawingMs: expect.any(Number) });
   });
 
   it("names a page's card after its path, and shows its title without the company's name, which the card shows apart", () => {
@@ -96,7 +96,7 @@ describe("the share cards of the real site", () => {
   it("draws no card on a second build: each comes from the store, the same bytes, and the summary says so", async () => {
     const second = engine();
     const result = await second.engine.run();
-    expect(result.shareCards).toEqual({ total: site.result.shareCards.total, drawn: 0, stored: site.result.shareCards.total });
+    expect(result.shareCards).toEqual({ total: site.result.shareCards.total, drawn: 0, stored: site.result.shareCards.total, drawingMs: 0 });
     const differing = [...site.output.files].filter(([file, bytes]) => file.startsWith("assets/cards/") && !Buffer.from(bytes).equals(Buffer.from(second.output.files.get(file)!)));
     expect(differing.map(([file]) => file)).toEqual([]);
     const summary = formatSummary({ ...result, timings: {}, memory: { start: 0, stages: {} } }, "dist");
@@ -115,9 +115,11 @@ describe("the share cards of the real site", () => {
       const output = memoryOutput();
       const engine = new BuildEngine({ root: project.root, dataDir: project.dataDir, outDir: project.outDir }, { cache: undefined, output, renderer: staticRenderer("test"), cards: store });
       const result = await engine.run();
-      expect(result.shareCards).toEqual({ total: site.result.shareCards.total, drawn: 1, stored: site.result.shareCards.total - 1 });
+      expect(result.shareCards).toEqual({ total: site.result.shareCards.total, drawn: 1, stored: site.result.shareCards.total - 1, drawingMs: expect.any(Number) });
+      expect(result.shareCards.drawingMs, "the time a card was being drawn (issue 38)").toBeGreaterThan(0);
       const summary = formatSummary({ ...result, timings: {}, memory: { start: 0, stages: {} } }, "dist");
-      expect(summary).toContain(`\n  share cards: 1 drawn, ${result.shareCards.total - 1} from .flightsite/cards/, 0 unchanged\n`);
+      const drawing = (result.shareCards.drawingMs / 1000).toFixed(1);
+      expect(summary).toContain(`\n  share cards: 1 drawn in ${drawing} s, ${result.shareCards.total - 1} from .flightsite/cards/, 0 unchanged\n`);
     } finally {
       await project.remove();
     }
@@ -152,7 +154,7 @@ describe("the share cards in the dev server", () => {
     await editFile(naples, "title: Medical Flights in Naples, FL | Bed-to-Bed Coordination", "title: Medical Flights in Naples, FL | Planned Bed to Bed");
     const second = await engine.run({ data: [naples] });
     // Naples' pages in English and in Spanish are made again (data/es/ translates it); only the retitled one's card is new.
-    expect(second.shareCards).toEqual({ total: 6, drawn: 1, stored: 0 });
+    expect(second.shareCards).toEqual({ total: 6, drawn: 1, stored: 0, drawingMs: expect.any(Number) });
     const card = second.written.filter((file) => file.startsWith("assets/cards/"));
     expect(card).toEqual([expect.stringMatching(/^assets\/cards\/naples\.[A-Z2-7]{8}\.png$/)]);
   }, 120_000);
