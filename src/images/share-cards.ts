@@ -45,17 +45,28 @@ export interface CardStore {
 export function diskCardStore(root: string): CardStore {
   const folder = path.join(root, ".flightsite", "cards");
   const names = listedOnce(folder);
-  let listing: Promise<Map<string, StoredCard>> | undefined;
-  const list = () => (listing ??= names().then((all) => new Map(all.map((name) => storedCardOf(folder, name)).filter((entry) => entry !== undefined))));
+  // The store holds the cards of every site this code built (a large site's tens of thousands): its listing is kept as
+  // names only, each card's entry made when a build asks for it.
+  let listing: Promise<Map<string, string>> | undefined;
+  const list = () => (listing ??= names().then(storedNamesByCard));
+  const made = new Map<string, StoredCard>();
   return {
-    get: async (file) => (await list()).get(path.basename(file)),
+    async get(file) {
+      const card = path.basename(file);
+      const known = made.get(card);
+      if (known) return known;
+      const stored = (await list()).get(card);
+      const entry = stored === undefined ? undefined : storedCardOf(folder, stored);
+      if (entry) made.set(card, entry);
+      return entry;
+    },
     async put(file, bytes) {
       const digest = digestOf(bytes);
       const place = path.join(folder, digestName(path.basename(file), digest));
       await mkdir(folder, { recursive: true });
       await writeWhole(place, bytes);
       const stored = { digest, path: place };
-      (await list()).set(path.basename(file), stored);
+      made.set(path.basename(file), stored);
       return stored;
     },
   };
@@ -135,9 +146,22 @@ function putCard(run: OutputRun, file: string, stored: StoredCard): WrittenFile 
   return stored.path ? run.place(file, stored.path, stored.digest) : run.write(file, stored.bytes!);
 }
 
-/** A file of the store's folder as the card it holds (by the card's name), or undefined for any other file. */
-function storedCardOf(folder: string, name: string): [string, StoredCard] | undefined {
+/** Each card's stored file by the card's name ("naples.AXLD4RT4.<sha256>.<size>.png" under "naples.AXLD4RT4.png"). */
+function storedNamesByCard(stored: readonly string[]): Map<string, string> {
+  const byCard = new Map<string, string>();
+  for (const name of stored) {
+    // Cut at the last two dots before ".png" with string searches alone: no pattern, no object per file.
+    if (!name.endsWith(".png")) continue;
+    const sizeAt = name.lastIndexOf(".", name.length - 5);
+    const hashAt = name.lastIndexOf(".", sizeAt - 1);
+    if (hashAt > 0 && sizeAt - hashAt === 65) byCard.set(`${name.slice(0, hashAt)}.png`, name);
+  }
+  return byCard;
+}
+
+/** A file of the store's folder as the card it holds, or undefined for a name that is not a stored card's. */
+function storedCardOf(folder: string, name: string): StoredCard | undefined {
   const card = parseDigestName(name);
   if (!card || !card.name.endsWith(".png")) return undefined;
-  return [card.name, { digest: card.digest, path: path.join(folder, name) }];
+  return { digest: card.digest, path: path.join(folder, name) };
 }

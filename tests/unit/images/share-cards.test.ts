@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { load } from "cheerio";
@@ -172,6 +172,22 @@ describe("the card store on disk", () => {
       expect(await diskCardStore(root).get("assets/cards/naples.AXLD4RT4.png")).toEqual({ digest: { sha256, bytes: bytes.byteLength }, path: place });
       expect(await readFile(place)).toEqual(Buffer.from(bytes));
       expect(await diskCardStore(root).get("assets/cards/sarasota.AXLD4RT4.png")).toBeUndefined();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("finds a card among files that are not cards: a half-written one, a stray file, a name whose hash is not one", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "flightsite-cards-"));
+    try {
+      const folder = path.join(root, ".flightsite/cards");
+      const sha256 = "a".repeat(64);
+      await mkdir(folder, { recursive: true });
+      for (const name of [`naples.AXLD4RT4.${sha256}.12.png`, `sarasota.B.${sha256}.12.png.tmp-7-x`, "notes.txt", `tampa.C.${"g".repeat(64)}.12.png`, `venice.D.${sha256}.png`])
+        await writeFile(path.join(folder, name), "x");
+      const store = diskCardStore(root);
+      expect(await store.get("assets/cards/naples.AXLD4RT4.png")).toEqual({ digest: { sha256, bytes: 12 }, path: path.join(folder, `naples.AXLD4RT4.${sha256}.12.png`) });
+      for (const card of ["sarasota.B.png", "notes.png", "tampa.C.png", "venice.D.png"]) expect(await store.get(`assets/cards/${card}`), card).toBeUndefined();
     } finally {
       await rm(root, { recursive: true, force: true });
     }
