@@ -107,8 +107,9 @@ export async function makeShareCards(
   const draw = async (card: ShareCard) => {
     if (drawing++ === 0) drawingSince = performance.now();
     try {
-      // Started only when a card is missing: most builds draw nothing.
-      return await (drawer ??= createCardDrawer()).draw(card);
+      // Started only when a card is missing: most builds draw nothing. A site with few cards draws them all in this
+      // process (takumi renders on libuv's threads, beside the pages): starting helper processes would cost more.
+      return await (drawer ??= createCardDrawer(files.length <= fewCards ? { drawnHere: files.length } : {})).draw(card);
     } finally {
       if (--drawing === 0) made.drawingMs += performance.now() - drawingSince;
     }
@@ -137,6 +138,9 @@ export async function makeShareCards(
 }
 
 // --- internal ---
+
+/** Up to this many cards to make, they are drawn in this process rather than in helper processes (card-drawer.ts). */
+const fewCards = 500;
 
 /** Cards taken from the store between two turns of the event loop. */
 const cardsBetweenTurns = 32;
