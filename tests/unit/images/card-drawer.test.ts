@@ -3,18 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCardDrawer, type CardDrawer } from "../../../src/images/card-drawer";
 import { drawShareCard } from "../../../src/images/share-card";
 import type { ShareCard } from "../../../src/content/types";
+import { cardTitled } from "../support/share-card";
 
 // Share cards drawn on every core (issue 38, point 2): a pool of processes, each ended after a few cards.
 
-const card = (title: string): ShareCard => ({
-  file: "assets/cards/naples.AAAAAAAA.png",
-  imageUrl: "https://www.example.org/assets/cards/naples.AAAAAAAA.png",
-  alt: title,
-  title,
-  companyName: "Florida Medical Flights",
-  phone: "(877) 555-0100",
-  call: "Call",
-});
+const card = cardTitled;
 
 const titles = ["Medical Flights in Naples, FL", "Vuelos médicos en Sarasota, FL", "Flights from Tampa to Houston", "Vuelos desde Miami a Boston", "Medical Flights in Ocala, FL"];
 

@@ -4,18 +4,11 @@ import { drawShareCard } from "../../../src/images/share-card";
 import { shareCardVersion } from "../../../src/images/share-card-version";
 import { shareCardColours, shareCardLayout } from "../../../templates/ShareCard";
 import type { ShareCard } from "../../../src/content/types";
+import { cardTitled } from "../support/share-card";
 
 // Share cards (issue 30, point 3): what a link to a page shows when a case manager texts it to a family.
 
-const card = (title: string): ShareCard => ({
-  file: "assets/cards/naples.AAAAAAAA.png",
-  imageUrl: "https://www.example.org/assets/cards/naples.AAAAAAAA.png",
-  alt: title,
-  title,
-  companyName: "Florida Medical Flights",
-  phone: "(877) 555-0100",
-  call: "Call",
-});
+const card = cardTitled;
 
 /** Longer than any Spanish title the site will have: a destination page's, with the clinic's full name and more. */
 const longSpanishTitle =
