@@ -23,7 +23,7 @@ import { packageRoot } from "../render/code-location";
 import { renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
 import type { Renderer } from "../render/renderer-bundle";
-import type { OutputFile, Route, SiteContent } from "../content/types";
+import type { OutputFile, Route, ShareCard, SiteContent } from "../content/types";
 
 /**
  * The one build sequence of flightsite, for `flightsite build` (run once, the cache on disk, the output a fresh folder
@@ -56,6 +56,10 @@ export class BuildEngine {
   #others: string[] = [];
   /** The link check, kept between runs and fed only the files whose bytes changed. */
   readonly #linkCheck = new KeptLinkCheck();
+  /** Each page's share card in the last good output, by the page's file: a save that retitles a page removes its old card. */
+  readonly #cardOf = new Map<string, string>();
+  /** The cards a run let follow it (RunContext.cardsFollow): planned again by every run until one puts them in. */
+  #following = new Map<string, ShareCard>();
   /** What the last successful run was made from: a save that changes only cities starts from it. */
   #last: RunInputs | undefined;
   /** Which cities' pages are made from each city, as the last good output's routes declared it. */
@@ -100,7 +104,7 @@ export class BuildEngine {
         // Plan: every source's files with their keys (pages, share cards, photos, files made elsewhere), against what
         // the last output holds as it was written.
         const site = this.#sources(inputs, last, context);
-        const work = planSources(site.sources, this.#lastOutput(run), { partial: site.partial });
+        const work = planSources(site.sources, this.#lastOutput(run), { partial: site.partial, superseded: site.superseded });
         // Make what the plan says, each source its own files; keep the rest.
         ledger.keep(work.keep);
         await makeAll(site.sources, work.make, ledger);
@@ -116,8 +120,11 @@ export class BuildEngine {
         timer.lap("swap");
         const summary = ledger.figures.summary(content, bundle, inputs.photos.warnings);
         await ledger.save(summary, committed, work.remove);
-        [this.#others, this.#last] = [ledger.stamps.map(([name]) => name), inputs];
-        return { ...summary, ...this.#counts(site, work.keep, inputs), written: committed.written, removed: committed.removed, timings: timer.laps, content };
+        [this.#others, this.#last, this.#following] = [ledger.stamps.map(([name]) => name), inputs, site.following.cards];
+        if (!site.partial) this.#cardOf.clear();
+        for (const [page, card] of site.cardOf) this.#cardOf.set(page, card);
+        const cardsFollowing = site.following.drawing.length > 0 ? Promise.allSettled(site.following.drawing).then(() => undefined) : undefined;
+        return { ...summary, ...this.#counts(site, work.keep, inputs), written: committed.written, removed: committed.removed, timings: timer.laps, content, cardsFollowing };
       } catch (error) {
         await run.abort();
         // The next run checks its links whole: this one's files are not the output's.
@@ -205,10 +212,24 @@ export class BuildEngine {
       threads: context.threads ?? this.options.threads ?? renderThreadsFor(content),
       guard: (code, doing) => this.#guard(code, doing),
     });
-    const cards = shareCardSource(shareCardsOf(routes), this.#cardStore);
+    // The cards an earlier run let follow it are planned again (now from the store) whatever this run's routes are.
+    const cardsOfRoutes = shareCardsOf(routes);
+    for (const [file, card] of this.#following) if (!cardsOfRoutes.has(file)) cardsOfRoutes.set(file, card);
+    const following = { cards: new Map<string, ShareCard>(), drawing: [] as Promise<void>[] };
+    const later = context.cardsFollow
+      ? (file: string, drawing: Promise<void>) => {
+          following.cards.set(file, cardsOfRoutes.get(file)!);
+          following.drawing.push(drawing);
+        }
+      : undefined;
+    const cards = shareCardSource(cardsOfRoutes, this.#cardStore, later);
     // Made in this order, and a failure reported in it: a page's mistake is the one an editor is told of.
     const sources: OutputSource[] = [pages, cards, photoSource(inputs.photos.files), fileSource([...downloads, ...bundle.files, ...staticFiles])];
-    return { pages, cards, sources, partial: changed !== undefined };
+    // The cards of the pages created again that now show another card: a partial plan keeps what it does not make,
+    // so it is told that these go.
+    const cardOf = new Map(routes.flatMap((route) => (route.kind === "page" && route.card ? [[route.file, route.card.file] as const] : [])));
+    const superseded = changed ? [...cardOf].flatMap(([page, card]) => (this.#cardOf.has(page) && this.#cardOf.get(page) !== card ? [this.#cardOf.get(page)!] : [])) : [];
+    return { pages, cards, sources, partial: changed !== undefined, following, cardOf, superseded };
   }
 
   /** What the run made and kept, by source: the pages kept are `reused`; the cards and photos are counted apart. */

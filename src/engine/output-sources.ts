@@ -69,7 +69,7 @@ export function pageSource(routes: Route[], keyOf: (route: Route) => string | un
  * the code that draws it, so a card the last output holds under its name is the card. Made from the card store, or
  * drawn; `made`: how many of each.
  */
-export function shareCardSource(cards: ReadonlyMap<string, ShareCard>, store: CardStore) {
+export function shareCardSource(cards: ReadonlyMap<string, ShareCard>, store: CardStore, later?: (file: string, drawing: Promise<void>) => void) {
   const source = {
     made: { drawn: 0, stored: 0, drawingMs: 0 },
     total: cards.size,
@@ -80,6 +80,7 @@ export function shareCardSource(cards: ReadonlyMap<string, ShareCard>, store: Ca
         store,
         onMade: (file, written) => void ledger.add(file, { ...written, key: file }),
         stopped: () => ledger.stopped,
+        later,
       });
     },
   };

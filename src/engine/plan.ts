@@ -50,9 +50,14 @@ export interface SourcesPlan<S extends PlannedSource> {
 /**
  * `plan` over the files of every source. `partial`: the sources planned only part of the site (a save that changed
  * only cities plans the pages made from them), and every other file of `last` stays as it is, kept rather than removed
- * (at no cost per file but a look-up: a save of one city must not pay for the whole site).
+ * (at no cost per file but a look-up: a save of one city must not pay for the whole site), except `superseded`: files
+ * of the pages planned again that they no longer show (a retitled page's old share card), which are removed.
  */
-export function planSources<S extends PlannedSource>(sources: readonly S[], last: LastOutput, { partial = false } = {}): SourcesPlan<S> {
+export function planSources<S extends PlannedSource>(
+  sources: readonly S[],
+  last: LastOutput,
+  { partial = false, superseded = [] }: { partial?: boolean; superseded?: readonly string[] } = {},
+): SourcesPlan<S> {
   const make = new Map<S, string[]>();
   const keep: string[] = [];
   const produced = new Set<string>();
@@ -66,6 +71,8 @@ export function planSources<S extends PlannedSource>(sources: readonly S[], last
     make.set(source, made);
   }
   const remove: string[] = [];
-  for (const file of last.keys()) if (!produced.has(file)) (partial ? keep : remove).push(file);
+  // A partial plan keeps what it does not make, but for the files it is told were superseded (a page's old card).
+  const gone = new Set(superseded);
+  for (const file of last.keys()) if (!produced.has(file)) (partial && !gone.has(file) ? keep : remove).push(file);
   return { make, keep, remove };
 }

@@ -115,6 +115,12 @@ export interface RunContext {
    * its workers already started (render/pool.ts prewarm), which the run closes at its end.
    */
   threads?: number | RenderPool;
+  /**
+   * Let the share cards missing from the store follow the run instead of holding it up (a save in `serve --watch`):
+   * the run commits its pages without them and starts drawing them; the result's `cardsFollowing` settles once they
+   * are stored, and the next run puts them into the output.
+   */
+  cardsFollow?: boolean;
 }
 
 /** A run's share cards: every page's (`total`), those drawn and those taken from the card store; the others were kept. */
@@ -128,6 +134,8 @@ export interface ShareCardCounts {
 
 /** What a run did, and the figures of the output it left. */
 export interface EngineResult extends BuildSummary {
+  /** With `cardsFollow`, the cards this run left to draw: settles once they are stored (undefined when none). */
+  cardsFollowing?: Promise<void>;
   shareCards: ShareCardCounts;
   /** The files rendered from routes this run (every one without a cache), in no set order. */
   rendered: string[];

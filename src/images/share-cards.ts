@@ -95,7 +95,16 @@ export async function makeShareCards(
     onMade,
     stopped = () => false,
     concurrency = 2 * availableParallelism(),
-  }: { run: OutputRun; store: CardStore; onMade: (file: string, written: WrittenFile) => void; stopped?: () => boolean; concurrency?: number },
+    later,
+  }: {
+    run: OutputRun;
+    store: CardStore;
+    onMade: (file: string, written: WrittenFile) => void;
+    stopped?: () => boolean;
+    concurrency?: number;
+    /** When given, a card missing from the store is not put into this run: it is drawn and stored meanwhile (`drawing`). */
+    later?: (file: string, drawing: Promise<void>) => void;
+  },
 ): Promise<CardsMade> {
   const made: CardsMade = { drawn: 0, stored: 0, drawingMs: 0 };
   if (files.length === 0) return made;
@@ -119,7 +128,12 @@ export async function makeShareCards(
       const file = files[next++]!;
       let stored = await store.get(file);
       if (stored) made.stored++;
-      else {
+      else if (later) {
+        // Drawn here (a save's few cards), and stored for the next run: this one goes on without it.
+        const card = cards.get(file)!;
+        later(file, import("./share-card").then(async ({ drawShareCard }) => void (await store.put(file, await drawShareCard(card)))));
+        continue;
+      } else {
         stored = await store.put(file, await draw(cards.get(file)!));
         made.drawn++;
       }

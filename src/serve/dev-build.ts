@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Changes, EngineOptions } from "../engine/stages";
 import { BuildEngine } from "../engine/engine";
-import { memoryCache, type RendererSource } from "../engine/engine-parts";
+import { memoryCache, type EngineParts, type RendererSource } from "../engine/engine-parts";
 import { updatedOutput } from "../output/write-output";
 import { loadRenderer, templateErrorFromException } from "../render/renderer-bundle";
 import type { SiteContent } from "../content/types";
@@ -17,6 +17,8 @@ export interface RebuildResult {
   milliseconds: number;
   /** Threads the pages were rendered on: more than one only for the first build of a large site. */
   threads: number;
+  /** With `cardsFollow`, settles once the share cards this rebuild left to draw are stored: rebuild then to put them in. */
+  cardsFollowing?: Promise<void>;
 }
 
 /**
@@ -29,21 +31,28 @@ export class DevBuild {
   /** The content of the last successful rebuild. */
   content: SiteContent | undefined;
 
-  constructor(readonly options: DevBuildOptions) {
-    this.#engine = new BuildEngine(options, { cache: memoryCache(options.root), output: updatedOutput(options.outDir), renderer: reloadedRenderer(options.root) });
+  /** `cards`: where share cards drawn before are kept (the engine's default when left out; tests give their own). */
+  constructor(
+    readonly options: DevBuildOptions,
+    { cards }: Pick<EngineParts, "cards"> = {},
+  ) {
+    const parts = { cache: memoryCache(options.root), output: updatedOutput(options.outDir), renderer: reloadedRenderer(options.root), cards };
+    this.#engine = new BuildEngine(options, parts);
   }
 
   /**
    * Rebuilds after `changed` files (absolute paths; every file that changed, as a watcher reports them) changed, or
    * after anything changed when `changed` is left out (data/ is then listed again), and writes the difference into
    * outDir. Throws ContentError, LinkError or TemplateError and writes nothing when the sources have a mistake; the
-   * output folder then keeps the last good build.
+   * output folder then keeps the last good build. With `cardsFollow` (a save), a page whose share card is not in the
+   * store yet is written at once, its card drawn meanwhile (`cardsFollowing`) and put in by the next rebuild.
    */
-  async rebuild(changed?: string[]): Promise<RebuildResult> {
+  async rebuild(changed?: string[], { cardsFollow = false } = {}): Promise<RebuildResult> {
     const started = performance.now();
-    const result = await this.#engine.run(changed && this.#changesOf(changed));
+    const result = await this.#engine.run(changed && this.#changesOf(changed), { cardsFollow });
     this.content = result.content;
-    return { written: result.written, removed: result.removed, milliseconds: Math.round(performance.now() - started), threads: result.threads };
+    const milliseconds = Math.round(performance.now() - started);
+    return { written: result.written, removed: result.removed, milliseconds, threads: result.threads, cardsFollowing: result.cardsFollowing };
   }
 
   /** Which part of the project a changed file belongs to, or undefined for a file the site is not built from. */

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BuildOptions } from "../engine/stages";
+import type { EngineParts } from "../engine/engine-parts";
 import { consoleDeliveryWarning } from "../engine/site-summary";
 import { bundleDevClient, devClientPath, eventsPath, sendJavaScript } from "./dev-client-bundle";
 import { DevBuild } from "./dev-build";
@@ -27,6 +28,8 @@ export interface ServeOptions extends BuildOptions {
   stdout: (text: string) => void;
   /** Problems found while watching. */
   stderr: (text: string) => void;
+  /** Where share cards drawn before are kept: .flightsite/cards/ beside the flightsite code when left out (tests give their own). */
+  cards?: EngineParts["cards"];
 }
 
 export interface DevServer {
@@ -50,7 +53,7 @@ export const localQuoteEndpoint = quoteApiPath;
  */
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const { outDir, watch: watching, stdout, stderr } = options;
-  const builder = new DevBuild(options);
+  const builder = new DevBuild(options, { cards: options.cards });
   const events = watching ? new DevEvents() : undefined;
   const outName = displayPath(options.root, outDir);
 

@@ -30,6 +30,8 @@ export async function watchSources(
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  // Share cards a save left to draw are stored: a rebuild puts them in, though no file changed.
+  let cardsDrawn = false;
   // The translations' warnings, printed again only when they change (a save that fixes or makes one).
   let lastWarnings = formatContentWarnings(builder.content?.translationNotes.warnings ?? []);
 
@@ -40,13 +42,19 @@ export async function watchSources(
     // is rebuilt again.
     const before = await fingerprints(changed);
     try {
-      const result = await builder.rebuild(changed);
+      // A save's page is served at once; its share card, if it must be drawn, follows with the next rebuild.
+      const result = await builder.rebuild(changed, { cardsFollow: true });
       options.stdout(formatRebuild(names, result));
+      void result.cardsFollowing?.then(() => {
+        cardsDrawn = true;
+        if (!running && timer === undefined) flush();
+      });
       const warnings = formatContentWarnings(builder.content?.translationNotes.warnings ?? []);
       if (warnings !== lastWarnings) options.stderr(warnings || "flightsite: no translation warnings left\n");
       lastWarnings = warnings;
       if (events.problem !== undefined) events.send({ type: "ok" });
-      if (result.written.length > 0 || result.removed.length > 0) events.send({ type: "reload" });
+      // Cards put in after a save change nothing a page shows: no reload for them.
+      if (changed.length > 0 && (result.written.length > 0 || result.removed.length > 0)) events.send({ type: "reload" });
     } catch (error) {
       if (!(error instanceof UserError)) return fail(error);
       const message = formatUserError(error);
@@ -58,13 +66,14 @@ export async function watchSources(
   };
   const flush = () => {
     timer = undefined;
-    if (running || pending.size === 0) return;
+    if (running || (pending.size === 0 && !cardsDrawn)) return;
     const changed = [...pending];
     pending.clear();
+    cardsDrawn = false;
     running = rebuild(changed).finally(() => {
       running = undefined;
       // Changes saved during the rebuild: rebuild again now, unless more are still arriving (a timer is waiting).
-      if (pending.size > 0 && timer === undefined) flush();
+      if ((pending.size > 0 || cardsDrawn) && timer === undefined) flush();
     });
   };
 
@@ -111,7 +120,9 @@ export function formatRebuild(changed: string[], result: RebuildResult): string 
   const pages = touched.filter((file) => file.endsWith(".html")).length;
   const others = touched.length - pages;
   const rest = others > 0 ? ` and ${others} other ${others === 1 ? "file" : "files"}` : "";
-  return `flightsite: ${names} changed; ${pages} ${pages === 1 ? "page" : "pages"}${rest} rewritten in ${result.milliseconds} ms\n`;
+  // A rebuild after no change puts in the share cards a save left to draw.
+  const what = changed.length === 0 ? "share cards drawn" : `${names} changed`;
+  return `flightsite: ${what}; ${pages} ${pages === 1 ? "page" : "pages"}${rest} rewritten in ${result.milliseconds} ms\n`;
 }
 
 // --- internal ---

@@ -95,4 +95,13 @@ describe("the plan over every source", () => {
     expect(work.keep.sort()).toEqual(["assets/cards/home.A1.png", "assets/cards/naples.B1.png", "assets/photos/gulf-640.c3.avif", "index.html", "tampa/index.html"]);
     expect(work.remove).toEqual([]);
   });
+
+  // Issue 38 (point 4): a save that retitles a city gives its page a new card; the old one must not stay behind.
+  it("removes from a partial plan the files it is told were superseded (a re-created page's old card), and keeps the rest", () => {
+    const naples = { planned: () => [{ file: "naples/index.html", key: "naples-2" }, { file: "assets/cards/naples.B2.png", key: "assets/cards/naples.B2.png" }] };
+    const work = planSources([naples], last, { partial: true, superseded: ["assets/cards/naples.B1.png"] });
+    expect([...work.make.values()]).toEqual([["naples/index.html", "assets/cards/naples.B2.png"]]);
+    expect(work.remove).toEqual(["assets/cards/naples.B1.png"]);
+    expect(work.keep.sort()).toEqual(["assets/cards/home.A1.png", "assets/photos/gulf-640.c3.avif", "assets/site.css", "index.html", "tampa/index.html"]);
+  });
 });

@@ -1,9 +1,11 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../../src/engine/build";
 import { manifestFile } from "../../../src/output/manifest";
 import { DevBuild } from "../../../src/serve/dev-build";
+import { diskCardStore } from "../../../src/images/share-cards";
 import { differences } from "../support/differences";
 import { createTempProject, editFile, type TempProject } from "../support/temp-project";
 import { loadSampleSite, sampleDataDir } from "../support/sample-site";
@@ -66,6 +68,32 @@ describe("the watch build", () => {
     const englishPages = (await loadSampleSite()).routes.filter((route) => route.kind === "page" && !route.translated);
     expect(second.written.filter((name) => name.endsWith(".html"))).toHaveLength(englishPages.length);
     expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+  }, 60_000);
+
+  // Issue 38 (point 4): a save is served at once; a share card it needs drawn follows with the next rebuild.
+  it("after a save that retitles a city, writes its pages at once and puts its new share card in with the next rebuild", async () => {
+    const storeRoot = await mkdtemp(path.join(os.tmpdir(), "flightsite-cards-"));
+    const naples = path.join(project.dataDir, "cities/naples.yaml");
+    const title = /^title: (.+)$/m.exec(await readFile(naples, "utf8"))![0];
+    try {
+      const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir }, { cards: diskCardStore(storeRoot) });
+      await builder.rebuild();
+      // The same length in capitals: within its limit, and a card no store holds.
+      await editFile(naples, title, `title: ${title.slice("title: ".length).toUpperCase()}`);
+      const saved = await builder.rebuild([naples], { cardsFollow: true });
+      expect(saved.written).toContain("naples/index.html");
+      expect(saved.written.filter((file) => file.startsWith("assets/cards/")), "no card waited for").toEqual([]);
+      expect(saved.cardsFollowing).toBeInstanceOf(Promise);
+      await saved.cardsFollowing;
+      const followed = await builder.rebuild([], { cardsFollow: true });
+      expect(followed.written.length, "the new card").toBeGreaterThan(0);
+      expect(followed.written.filter((file) => !file.startsWith("assets/cards/")), "nothing but cards").toEqual([]);
+      expect(followed.cardsFollowing).toBeUndefined();
+      expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
+    } finally {
+      await editFile(naples, `title: ${title.slice("title: ".length).toUpperCase()}`, title);
+      await rm(storeRoot, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("after a city's save, rewrites only the pages it changed, to the bytes a fresh build writes", async () => {

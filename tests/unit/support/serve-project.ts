@@ -4,13 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { serve, type DevServer } from "../../../src/serve/serve";
 import { createTempProject, type TempProject } from "./temp-project";
+import type { CardStore } from "../../../src/images/share-cards";
 
 /** Where the server started by serveProject appends the quotes it receives. */
 export const quotesFileOf = (project: TempProject) => path.join(project.root, ".flightsite/quotes.ndjson");
 
 export function serveProject(
   project: TempProject,
-  options: { watch: boolean; stdout?: (text: string) => void; stderr?: (text: string) => void; basePath?: string; preview?: boolean },
+  options: { watch: boolean; stdout?: (text: string) => void; stderr?: (text: string) => void; basePath?: string; preview?: boolean; cards?: CardStore },
 ): Promise<DevServer> {
   return serve({
     root: project.root,
@@ -24,6 +25,7 @@ export function serveProject(
     quotesFile: quotesFileOf(project),
     stdout: options.stdout ?? (() => {}),
     stderr: options.stderr ?? (() => {}),
+    cards: options.cards,
   });
 }
 
