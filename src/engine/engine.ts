@@ -123,7 +123,7 @@ export class BuildEngine {
         [this.#others, this.#last, this.#following] = [ledger.stamps.map(([name]) => name), inputs, site.following.cards];
         if (!site.partial) this.#cardOf.clear();
         for (const [page, card] of site.cardOf) this.#cardOf.set(page, card);
-        const cardsFollowing = site.following.drawing.length > 0 ? Promise.allSettled(site.following.drawing).then(() => undefined) : undefined;
+        const cardsFollowing = this.#cardsFollowing(site.following.drawing);
         return { ...summary, ...this.#counts(site, work.keep, inputs), written: committed.written, removed: committed.removed, timings: timer.laps, content, cardsFollowing };
       } catch (error) {
         await run.abort();
@@ -230,6 +230,17 @@ export class BuildEngine {
     const cardOf = new Map(routes.flatMap((route) => (route.kind === "page" && route.card ? [[route.file, route.card.file] as const] : [])));
     const superseded = changed ? [...cardOf].flatMap(([page, card]) => (this.#cardOf.has(page) && this.#cardOf.get(page) !== card ? [this.#cardOf.get(page)!] : [])) : [];
     return { pages, cards, sources, partial: changed !== undefined, following, cardOf, superseded };
+  }
+
+  /**
+   * Settles once the cards a run left to draw are stored, or rejects with the first that could not be (the others
+   * still stored): a driver that puts them in once they are must not try again for a card that fails every time.
+   */
+  #cardsFollowing(drawing: readonly Promise<void>[]): Promise<void> | undefined {
+    if (drawing.length === 0) return undefined;
+    const stored = Promise.all(drawing).then(() => undefined);
+    stored.catch(() => {}); // a driver that does not wait for the cards is not told of them
+    return stored;
   }
 
   /** What the run made and kept, by source: the pages kept are `reused`; the cards and photos are counted apart. */

@@ -45,10 +45,14 @@ export async function watchSources(
       // A save's page is served at once; its share card, if it must be drawn, follows with the next rebuild.
       const result = await builder.rebuild(changed, { cardsFollow: true });
       options.stdout(formatRebuild(names, result));
-      void result.cardsFollowing?.then(() => {
-        cardsDrawn = true;
-        if (!running && timer === undefined) flush();
-      });
+      result.cardsFollowing?.then(
+        () => {
+          cardsDrawn = true;
+          if (!running && timer === undefined) flush();
+        },
+        // Not drawn again now (it would fail again): the next save that needs it tries again.
+        (error: unknown) => options.stderr(`flightsite: a share card could not be drawn, and the pages name it: ${String(error)}\n`),
+      );
       const warnings = formatContentWarnings(builder.content?.translationNotes.warnings ?? []);
       if (warnings !== lastWarnings) options.stderr(warnings || "flightsite: no translation warnings left\n");
       lastWarnings = warnings;

@@ -96,6 +96,27 @@ describe("the watch build", () => {
     }
   }, 60_000);
 
+  it("says when a save's share card could not be stored, rather than leaving it to be tried again at once", async () => {
+    const storeRoot = await mkdtemp(path.join(os.tmpdir(), "flightsite-cards-"));
+    const naples = path.join(project.dataDir, "cities/naples.yaml");
+    const title = /^title: (.+)$/m.exec(await readFile(naples, "utf8"))![0];
+    try {
+      const disk = diskCardStore(storeRoot);
+      let full = false;
+      const cards = { get: disk.get, put: (file: string, bytes: Uint8Array) => (full ? Promise.reject(new Error("no space left on device")) : disk.put(file, bytes)) };
+      const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir }, { cards });
+      await builder.rebuild();
+      full = true;
+      await editFile(naples, title, `title: ${title.slice("title: ".length).toUpperCase()}`);
+      const saved = await builder.rebuild([naples], { cardsFollow: true });
+      expect(saved.written).toContain("naples/index.html");
+      await expect(saved.cardsFollowing).rejects.toThrow("no space left on device");
+    } finally {
+      await editFile(naples, `title: ${title.slice("title: ".length).toUpperCase()}`, title);
+      await rm(storeRoot, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("after a city's save, rewrites only the pages it changed, to the bytes a fresh build writes", async () => {
     const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir });
     await builder.rebuild();
