@@ -219,6 +219,8 @@ export class BuildEngine {
     const later = context.cardsFollow
       ? (file: string, drawing: Promise<void>) => {
           following.cards.set(file, cardsOfRoutes.get(file)!);
+          // A card can fail before the run ends and anyone waits for it (cardsFollowing): not an unhandled rejection.
+          drawing.catch(() => {});
           following.drawing.push(drawing);
         }
       : undefined;
