@@ -5,6 +5,7 @@ import type { LastBuild, CachedFile } from "./build-cache";
 import type { SiteOutput } from "../output/write-output";
 import { projectPhotoStore, type PhotoStore } from "../images/photo-store";
 import type { CardStore } from "../images/share-cards";
+import type { CardCodeSource } from "../images/card-code";
 import { renderNonPage, renderPage } from "../render/render-route";
 import type { Renderer } from "../render/renderer-bundle";
 import { cityRoutes, createRoutes, listedCity } from "../site/routes";
@@ -25,6 +26,8 @@ export interface EngineParts {
   renderer: RendererSource;
   /** Where share cards drawn before are kept: .flightsite/cards/ beside the flightsite code when left out (share-cards.ts). */
   cards?: CardStore;
+  /** The code that draws share cards: the one this process imported when left out (src/images/card-code.ts). */
+  cardCode?: CardCodeSource;
 }
 
 /**

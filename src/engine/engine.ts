@@ -18,7 +18,7 @@ import { isPhotoFile } from "../images/photo-file";
 import { planSources, type LastOutput } from "./plan";
 import { changedCities, CityReaders, type RunInputs } from "./run-inputs";
 import { diskCardStore, isShareCardFile, shareCardsOf, type CardStore } from "../images/share-cards";
-import { shareCardVersion } from "../images/share-card-version";
+import { importedCardCode, type CardCode, type CardCodeSource } from "../images/card-code";
 import { packageRoot } from "../render/code-location";
 import { renderThreadsFor } from "../render/pool";
 import { routeKey, sharedInputs } from "../render/route-key";
@@ -44,11 +44,15 @@ export class BuildEngine {
   readonly #rendererSource: RendererSource;
   /** Where share cards drawn before are kept (share-cards.ts). */
   readonly #cardStore: CardStore;
+  readonly #cardCodeSource: CardCodeSource;
   #renderer: Renderer | undefined;
+  #cardCode: CardCode | undefined;
+  /** The browser bundle as loaded, and as the pages name it: with the version of the card code in its assets. */
   #bundle: ClientBundle | undefined;
+  #namedBundle: { loaded: ClientBundle; version: string; bundle: ClientBundle } | undefined;
   #staticFiles: OutputFile[] | undefined;
   /** Parts to load again before the next run; a part stays stale until it loads without error. */
-  #stale = { renderer: true, client: true, staticFiles: true };
+  #stale = { renderer: true, client: true, staticFiles: true, cardCode: true };
   readonly #content: ContentLoader;
   /** The files of the last good output rendered from routes, as the cache knows them. */
   readonly #files: BuildCache;
@@ -78,6 +82,7 @@ export class BuildEngine {
     // The store of the flightsite code that runs, not of the site's folder: a card is named by what it shows and the
     // code that draws it, so every site built by this code (the tests' copies of data/ too) can share its cards.
     this.#cardStore = parts.cards ?? diskCardStore(packageRoot);
+    this.#cardCodeSource = parts.cardCode ?? importedCardCode();
     this.#files = this.#cache.files;
     this.#content = new ContentLoader(options, this.#cache.keepsSources);
     this.#photos = new PhotoStage(options.root, options.dataDir, this.#cache.photos);
@@ -143,35 +148,34 @@ export class BuildEngine {
    * downloads and templates/static/: everything a run is made from.
    */
   async #load(changes: Changes | undefined, timer: StageTimer, context: RunContext): Promise<RunInputs> {
-    if (changes === undefined || changes.renderer) this.#stale.renderer = true;
+    // The card's template is one of the templates: the dev server's card code is loaded again with them.
+    if (changes === undefined || changes.renderer) this.#stale.renderer = this.#stale.cardCode = true;
     if (changes === undefined || changes.client) this.#stale.client = true;
     if (changes === undefined || changes.staticFiles) this.#stale.staticFiles = true;
-    // The bundle and the renderer load while the content is validated, and are awaited after it: a content mistake is reported first.
+    // The bundle, the renderer and the card code load while the content is validated, and are awaited after it: a
+    // content mistake is reported first.
     const bundling = this.#stale.client || !this.#bundle ? this.#loadBundle() : Promise.resolve(this.#bundle);
     const loadingRenderer = this.#stale.renderer || !this.#renderer ? this.#loadRenderer() : Promise.resolve(this.#renderer);
-    bundling.catch(() => {});
-    loadingRenderer.catch(() => {});
+    const loadingCardCode = this.#stale.cardCode || !this.#cardCode ? this.#loadCardCode() : Promise.resolve(this.#cardCode);
+    const loading = [bundling, loadingRenderer, loadingCardCode];
+    for (const part of loading) part.catch(() => {});
+    // A run that failed leaves nothing running behind it (the renderer writes into the project's .flightsite/).
+    const failed = async (error: unknown): Promise<never> => {
+      await Promise.allSettled(loading);
+      throw error;
+    };
     const pool = typeof context.threads === "object" ? context.threads : undefined;
-    const validated = await this.#content.load(changes?.data, timer, context.names, pool).catch(async (error: unknown) => {
-      // A run that failed leaves nothing running behind it (the renderer writes into the project's .flightsite/).
-      await Promise.allSettled([bundling, loadingRenderer]);
-      throw error;
-    });
+    const validated = await this.#content.load(changes?.data, timer, context.names, pool).catch(failed);
     // Photos: each encoded unless stored already, and put into the content as the pages show them.
-    const photos = await this.#photos.place(this.#withEngineOptions(validated)).catch(async (error: unknown) => {
-      await Promise.allSettled([bundling, loadingRenderer]);
-      throw error;
-    });
+    const photos = await this.#photos.place(this.#withEngineOptions(validated)).catch(failed);
     // A site without photos reports no such stage.
     if (photos.encoded + photos.cached > 0) timer.lap("photos");
     // `flightsite build --strict`: the translations' review reminders and the photos' warnings are errors, listed together.
     const warnings = [...validated.translationNotes.warnings, ...photos.warnings];
-    if (this.options.strict && warnings.length > 0) {
-      await Promise.allSettled([bundling, loadingRenderer]);
-      throw new ContentError(sortProblems(warnings));
-    }
+    if (this.options.strict && warnings.length > 0) await failed(new ContentError(sortProblems(warnings)));
     const { content } = photos;
-    const bundle = await bundling;
+    const cardCode = await loadingCardCode;
+    const bundle = this.#namedForCards(await bundling, cardCode);
     const renderer = await loadingRenderer;
     timer.lap("bundle");
     // The downloads come before the pages: their links show each file's size.
@@ -181,7 +185,7 @@ export class BuildEngine {
       this.#staticFiles = await loadStaticFiles(path.join(this.options.root, "templates/static"));
       this.#stale.staticFiles = false;
     }
-    return { validated, content, renderer, bundle, staticFiles: this.#staticFiles, downloads, photos, timer };
+    return { validated, content, renderer, bundle, cardCode, staticFiles: this.#staticFiles, downloads, photos, timer };
   }
 
   /**
@@ -224,7 +228,7 @@ export class BuildEngine {
           following.drawing.push(drawing);
         }
       : undefined;
-    const cards = shareCardSource(cardsOfRoutes, this.#cardStore, later);
+    const cards = shareCardSource(cardsOfRoutes, { store: this.#cardStore, code: inputs.cardCode, later });
     // Made in this order, and a failure reported in it: a page's mistake is the one an editor is told of.
     const sources: OutputSource[] = [pages, cards, photoSource(inputs.photos.files), fileSource([...downloads, ...bundle.files, ...staticFiles])];
     // The cards of the pages created again that now show another card: a partial plan keeps what it does not make,
@@ -269,11 +273,28 @@ export class BuildEngine {
   }
 
   async #loadBundle(): Promise<ClientBundle> {
-    const loaded = await this.#cache.clientBundle(this.options.root);
-    // Every page names its share card, whose name carries the version of the code that draws it.
-    const bundle = { ...loaded, assets: { ...loaded.assets, shareCards: shareCardVersion() } };
+    const bundle = await this.#cache.clientBundle(this.options.root);
     this.#bundle = bundle;
     this.#stale.client = false;
+    return bundle;
+  }
+
+  async #loadCardCode(): Promise<CardCode> {
+    const code = await this.#cardCodeSource.load(this.#cardCode);
+    this.#cardCode = code;
+    this.#stale.cardCode = false;
+    return code;
+  }
+
+  /**
+   * The browser bundle as the pages name it: every page names its share card, whose name carries the version of the
+   * code that draws it. The same object as long as neither changes (a save then re-creates only its cities' pages).
+   */
+  #namedForCards(loaded: ClientBundle, code: CardCode): ClientBundle {
+    const named = this.#namedBundle;
+    if (named?.loaded === loaded && named.version === code.version) return named.bundle;
+    const bundle = { ...loaded, assets: { ...loaded.assets, shareCards: code.version } };
+    this.#namedBundle = { loaded, version: code.version, bundle };
     return bundle;
   }
 

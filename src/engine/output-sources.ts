@@ -1,7 +1,9 @@
 import type { PlannedFile } from "./plan";
 import type { RunLedger } from "./run-ledger";
 import { renderRoutes, type RenderStep } from "./render-step";
-import { makeShareCards, type CardStore } from "../images/share-cards";
+import { makeShareCards, prepareCardDrawer, type CardStore } from "../images/share-cards";
+import type { CardDrawer } from "../images/card-drawer";
+import type { CardCode } from "../images/card-code";
 import type { PhotoFile } from "../images/photos";
 import type { OutputFile, Route, ShareCard } from "../content/types";
 
@@ -14,16 +16,29 @@ import type { OutputFile, Route, ShareCard } from "../content/types";
 export interface OutputSource {
   /** The files this source makes this run, each with the key it is made from (undefined: made every run). */
   planned(): readonly PlannedFile[];
+  /**
+   * Gets ready to make `files`, before any source makes anything: what a source loads here is not held up by another
+   * source keeping the thread busy (the pages rendered here, between which a card's renderer would load slowly).
+   * `make` is called after it in any case, with no files when the run cannot go on, to let go of what it holds.
+   */
+  prepare?(files: readonly string[]): Promise<void>;
   /** Makes `files` (those of `planned` the plan says to make) into the run's output, each reported to `ledger` once. */
   make(files: readonly string[], ledger: RunLedger): Promise<void>;
 }
 
 /**
- * Each source makes the files the plan gives it (`make`), all at once: a large site's pages render on other threads
- * while this one draws cards and writes photos. On the first failure the others begin no more files; once all have
- * ended, the failure of the first source in `sources`' order that failed is thrown.
+ * Each source makes the files the plan gives it (`make`), all at once, once every source is ready (`prepare`): a large
+ * site's pages render on other threads while this one draws cards and writes photos. On the first failure the others
+ * begin no more files; once all have ended, the failure of the first source in `sources`' order that failed is thrown.
  */
 export async function makeAll(sources: readonly OutputSource[], make: ReadonlyMap<OutputSource, readonly string[]>, ledger: RunLedger): Promise<void> {
+  const ready = await Promise.allSettled(sources.map((source) => source.prepare?.(make.get(source) ?? [])));
+  const unready = ready.find((outcome) => outcome.status === "rejected");
+  if (unready) {
+    ledger.stopped = true;
+    await Promise.allSettled(sources.map((source) => source.make([], ledger)));
+    throw unready.reason;
+  }
   const outcomes = await Promise.allSettled(
     sources.map((source) =>
       source.make(make.get(source) ?? [], ledger).catch((error: unknown) => {
@@ -67,19 +82,29 @@ export function pageSource(routes: Route[], keyOf: (route: Route) => string | un
 /**
  * Each page's share card (src/images/share-cards.ts): keyed by its name, which carries a hash of what it shows and of
  * the code that draws it, so a card the last output holds under its name is the card. Made from the card store, or
- * drawn; `made`: how many of each.
+ * drawn with `code`; `made`: how many of each. With `later`, a card missing from the store follows the run.
  */
-export function shareCardSource(cards: ReadonlyMap<string, ShareCard>, store: CardStore, later?: (file: string, drawing: Promise<void>) => void) {
+export function shareCardSource(
+  cards: ReadonlyMap<string, ShareCard>,
+  { store, code, later }: { store: CardStore; code: CardCode; later?: (file: string, drawing: Promise<void>) => void },
+) {
+  let drawer: CardDrawer | undefined;
   const source = {
     made: { drawn: 0, stored: 0, drawingMs: 0 },
     total: cards.size,
     planned: () => [...cards.keys()].map((file) => ({ file, key: file })),
+    async prepare(files: readonly string[]) {
+      // The cards that follow a run are drawn after it, a few at a time (makeShareCards).
+      if (!later) drawer = await prepareCardDrawer(files, { store, code });
+    },
     async make(files: readonly string[], ledger: RunLedger) {
       source.made = await makeShareCards(files, cards, {
         run: ledger.run,
         store,
         onMade: (file, written) => void ledger.add(file, { ...written, key: file }),
         stopped: () => ledger.stopped,
+        code,
+        drawer,
         later,
       });
     },

@@ -57,10 +57,20 @@ export async function renderRoutes(step: RenderStep): Promise<number> {
   }
   // The one render path (src/render/write-routes.ts), here with the run's renderer and into the run's output.
   const files = writeRoutes(new RouteRenderer(input, renderer, { routes, common }), numbers, (name, contents) => run.write(name, contents));
+  let turn = performance.now();
   for (let at = 0; ; at++) {
     const next = guard(() => files.next(), `rendering ${routes[numbers[at]!]?.url}`);
     if (next.done) break;
     onRendered(next.value);
+    // The share cards are drawn beside the pages, on takumi's threads, but each is handed to them from this thread:
+    // rendering every page in one go would leave the other cores idle until the last page is written.
+    if (performance.now() - turn >= millisecondsBetweenTurns) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = performance.now();
+    }
   }
   return 1;
 }
+
+/** How long this thread renders pages before it lets the run's other sources (the share cards) go on. */
+const millisecondsBetweenTurns = 5;

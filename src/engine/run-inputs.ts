@@ -2,6 +2,7 @@ import type { ClientBundle } from "./client-bundle";
 import type { PlacedPhotos } from "../images/photos";
 import type { StageTimer } from "./stages";
 import type { Renderer } from "../render/renderer-bundle";
+import type { CardCode } from "../images/card-code";
 import { citiesReadBy, ownerOf } from "../site/made-from";
 import type { City, Download, OutputFile, Route, SiteContent } from "../content/types";
 
@@ -14,7 +15,10 @@ export interface RunInputs {
   validated: SiteContent;
   content: SiteContent;
   renderer: Renderer;
+  /** The browser bundle, with the version of `cardCode` in its assets (every page's share card is named by it). */
   bundle: ClientBundle;
+  /** The code that draws the share cards. */
+  cardCode: CardCode;
   staticFiles: OutputFile[];
   downloads: Download[];
   /** The photos of `content`, encoded (photos.ts). */

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { runsCompiled } from "../render/code-location";
+import { cardDrawing, type CardCode } from "./card-code";
 import type { ShareCard } from "../content/types";
 
 // Share cards drawn on every core: a few processes of their own (card-drawer-process.ts), each drawing with takumi
@@ -13,6 +14,11 @@ import type { ShareCard } from "../content/types";
 /** Draws cards: `draw` one (in whichever process is free), `close` at the end. */
 export interface CardDrawer {
   draw(card: ShareCard): Promise<Uint8Array>;
+  /**
+   * Loads what draws the next card: the renderer and its fonts when it is drawn in this process, else the helper
+   * processes are started (not waited for). A build asks for its first card while its pages keep this thread busy.
+   */
+  ready(): Promise<void>;
   /** Ends every process: the cards it held are rejected (one retired after its share ends once they are drawn). */
   close(): Promise<void>;
 }
@@ -27,6 +33,8 @@ export interface CardDrawerOptions {
    * two, and starting a process would take longer than drawing them (a few ms each).
    */
   drawnHere?: number;
+  /** The code that draws (the dev server's, bundled again after an edit); this process's own when left out. */
+  code?: CardCode;
 }
 
 /** A message to a drawer process, and its answer. */
@@ -34,18 +42,22 @@ export type DrawRequest = { id: number; card: ShareCard };
 export type DrawReply = { id: number; ok: true; png: Uint8Array } | { id: number; ok: false; message: string };
 
 /** Starts no process until more than `drawnHere` cards are asked for: a build whose cards are all stored starts none. */
-export function createCardDrawer({ processes = availableParallelism(), cardsPerProcess = 2000, drawnHere = 4 }: CardDrawerOptions = {}): CardDrawer {
-  const drawers = Array.from({ length: Math.max(1, processes) }, () => new DrawerProcess(cardsPerProcess));
+export function createCardDrawer({ processes = availableParallelism(), cardsPerProcess = 2000, drawnHere = 4, code }: CardDrawerOptions = {}): CardDrawer {
+  const drawers = Array.from({ length: Math.max(1, processes) }, () => new DrawerProcess(cardsPerProcess, code?.module));
   let closed = false;
   let asked = 0;
   return {
     async draw(card) {
       if (closed) throw new Error("the card drawer is closed");
       // Loaded only then: the renderer is native and most builds draw nothing.
-      if (++asked <= drawnHere) return (await import("./share-card")).drawShareCard(card);
+      if (++asked <= drawnHere) return (await cardDrawing(code)).drawShareCard(card);
       // The least busy process: each draws a card while the next one crosses to it.
       const drawer = drawers.reduce((best, next) => (next.busy < best.busy ? next : best));
       return drawer.draw(card);
+    },
+    async ready() {
+      if (drawnHere > asked) await (await cardDrawing(code)).startDrawing();
+      else for (const drawer of drawers) drawer.start();
     },
     async close() {
       closed = true;
@@ -60,9 +72,17 @@ export function createCardDrawer({ processes = availableParallelism(), cardsPerP
 class DrawerProcess {
   #current: Drawing | undefined;
   readonly #cardsPerProcess: number;
+  readonly #module: string | undefined;
 
-  constructor(cardsPerProcess: number) {
+  constructor(cardsPerProcess: number, module: string | undefined) {
     this.#cardsPerProcess = cardsPerProcess;
+    this.#module = module;
+  }
+
+  /** Starts this slot's process, if none runs: it loads its renderer while the build goes on. */
+  start(): void {
+    if (this.#current?.ended) this.#current = undefined;
+    this.#current ??= new Drawing(this.#module);
   }
 
   /** Cards sent to this slot's process and not yet drawn. */
@@ -76,9 +96,8 @@ class DrawerProcess {
       this.#current.retire();
       this.#current = undefined;
     }
-    if (this.#current?.ended) this.#current = undefined;
-    this.#current ??= new Drawing();
-    return this.#current.draw(card);
+    this.start();
+    return this.#current!.draw(card);
   }
 
   async close(): Promise<void> {
@@ -94,11 +113,12 @@ type Waiting = { resolve: (png: Uint8Array) => void; reject: (error: Error) => v
 class Drawing {
   readonly waiting = new Map<number, Waiting>();
   taken = 0;
-  readonly #child = startDrawer();
+  readonly #child: ChildProcess;
   #retired = false;
   #broken = false;
 
-  constructor() {
+  constructor(module: string | undefined) {
+    this.#child = startDrawer(module);
     this.#child.on("message", (reply: DrawReply) => {
       const request = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
@@ -148,9 +168,10 @@ class Drawing {
   }
 }
 
-function startDrawer(): ChildProcess {
+/** A drawer process drawing with the card code `module` (a file URL), else with its own. */
+function startDrawer(module: string | undefined): ChildProcess {
   // From the sources, card-drawer-process.mjs registers tsx first; compiled, the drawer bundled beside the CLI.
   const entry = runsCompiled ? new URL("./card-drawer.js", import.meta.url) : new URL("./card-drawer-process.mjs", import.meta.url);
   // "advanced": the PNG crosses as bytes, not as a JSON array of numbers. No execArgv of the parent's (a test runner's).
-  return fork(fileURLToPath(entry), [], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: [] });
+  return fork(fileURLToPath(entry), module === undefined ? [] : [module], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: [] });
 }

@@ -23,6 +23,11 @@ export async function drawShareCard(card: ShareCardContent): Promise<Uint8Array>
   return new Uint8Array(await sharp(png).png({ palette: true, colours: 64, dither: 0, effort: 5, compressionLevel: 9 }).toBuffer());
 }
 
+/** Loads the renderer and registers its fonts, ahead of the first card (drawShareCard does it otherwise). */
+export async function startDrawing(): Promise<void> {
+  await renderer();
+}
+
 /** The most bytes a card takes as takumi encodes it: a preview is fetched by a phone, often on a slow connection. */
 export const largestCard = 24 * 1024;
 

@@ -4,7 +4,9 @@ import path from "node:path";
 import type { WrittenFile } from "../output/output-folder";
 import type { Route, ShareCard } from "../content/types";
 import type { FileDigest, OutputRun } from "../output/write-output";
+import pLimit from "p-limit";
 import { createCardDrawer, type CardDrawer } from "./card-drawer";
+import { cardDrawing, type CardCode } from "./card-code";
 import { digestName, digestOf, listedOnce, parseDigestName, writeWhole } from "./image-store";
 
 // The share cards of a run (each page's og:image, src/images/share-card.ts): which the site has, and making those the
@@ -50,6 +52,7 @@ export function diskCardStore(root: string): CardStore {
   let listing: Promise<Map<string, string>> | undefined;
   const list = () => (listing ??= names().then(storedNamesByCard));
   const made = new Map<string, StoredCard>();
+  let madeFolder: Promise<unknown> | undefined;
   return {
     async get(file) {
       const card = path.basename(file);
@@ -63,7 +66,7 @@ export function diskCardStore(root: string): CardStore {
     async put(file, bytes) {
       const digest = digestOf(bytes);
       const place = path.join(folder, digestName(path.basename(file), digest));
-      await mkdir(folder, { recursive: true });
+      await (madeFolder ??= mkdir(folder, { recursive: true }));
       await writeWhole(place, bytes);
       const stored = { digest, path: place };
       made.set(path.basename(file), stored);
@@ -81,10 +84,26 @@ export interface CardsMade {
 }
 
 /**
+ * Before the pages render: a card drawer, ready, when a card of `files` is not in the store (a fresh clone's first
+ * build, a retitled page). Its renderer then loads before the pages keep this thread busy rather than between them,
+ * and the cards are drawn beside the pages from the first one on.
+ */
+export async function prepareCardDrawer(files: readonly string[], { store, code }: { store: CardStore; code?: CardCode }): Promise<CardDrawer | undefined> {
+  for (const file of files) {
+    if (await store.get(file)) continue;
+    const drawer = cardDrawerFor(files.length, code);
+    await drawer.ready();
+    return drawer;
+  }
+  return undefined;
+}
+
+/**
  * Puts each card of `files` into the run's output: from the store, else drawn (and then stored). At most `concurrency`
  * at a time: cards are drawn in processes of their own, one per core (card-drawer.ts), two in flight for each so that
  * none waits for the next card. Each card is handed to `onMade` once written; once `stopped()` (the run failed), no
- * more are begun.
+ * more are begun. `drawer`: one made ready before (prepareCardDrawer), else one is made when a card is missing; it is
+ * closed at the end either way.
  */
 export async function makeShareCards(
   files: readonly string[],
@@ -95,6 +114,8 @@ export async function makeShareCards(
     onMade,
     stopped = () => false,
     concurrency = 2 * availableParallelism(),
+    code,
+    drawer,
     later,
   }: {
     run: OutputRun;
@@ -102,13 +123,18 @@ export async function makeShareCards(
     onMade: (file: string, written: WrittenFile) => void;
     stopped?: () => boolean;
     concurrency?: number;
+    /** The code that draws the cards: this process's own when left out. */
+    code?: CardCode;
+    drawer?: CardDrawer;
     /** When given, a card missing from the store is not put into this run: it is drawn and stored meanwhile (`drawing`). */
     later?: (file: string, drawing: Promise<void>) => void;
   },
 ): Promise<CardsMade> {
   const made: CardsMade = { drawn: 0, stored: 0, drawingMs: 0 };
-  if (files.length === 0) return made;
-  let drawer: CardDrawer | undefined;
+  if (files.length === 0) {
+    await drawer?.close();
+    return made;
+  }
   let next = 0;
   // The time spent drawing is the time any card was being drawn: cards drawn side by side count once.
   let drawing = 0;
@@ -116,38 +142,48 @@ export async function makeShareCards(
   const draw = async (card: ShareCard) => {
     if (drawing++ === 0) drawingSince = performance.now();
     try {
-      // Started only when a card is missing: most builds draw nothing. A site with few cards draws them all in this
-      // process (takumi renders on libuv's threads, beside the pages): starting helper processes would cost more.
-      return await (drawer ??= createCardDrawer(files.length <= fewCards ? { drawnHere: files.length } : {})).draw(card);
+      // Started only when a card is missing: most builds draw nothing.
+      return await (drawer ??= cardDrawerFor(files.length, code)).draw(card);
     } finally {
       if (--drawing === 0) made.drawingMs += performance.now() - drawingSince;
     }
   };
+  // The cards that follow the run (a save's) are drawn in this process, a few at a time, after the run has ended.
+  const following = pLimit(availableParallelism());
   const worker = async () => {
     while (next < files.length && !stopped()) {
       const file = files[next++]!;
-      let stored = await store.get(file);
-      if (stored) made.stored++;
-      else if (later) {
-        // Drawn here (a save's few cards), and stored for the next run: this one goes on without it.
+      const stored = await store.get(file);
+      if (stored) {
+        made.stored++;
+        onMade(file, putCard(run, file, stored));
+      } else if (later) {
+        // Drawn meanwhile, and stored for the next run: this one goes on without it.
         const card = cards.get(file)!;
-        later(file, import("./share-card").then(async ({ drawShareCard }) => void (await store.put(file, await drawShareCard(card)))));
+        later(file, following(async () => void (await store.put(file, await (await cardDrawing(code)).drawShareCard(card)))));
         continue;
       } else {
-        stored = await store.put(file, await draw(cards.get(file)!));
+        const png = await draw(cards.get(file)!);
         made.drawn++;
+        // Into the output from memory at once, and into the store meanwhile: the store's writes wait for a thread of
+        // libuv's pool, where takumi draws the next cards, and the output need not wait for them.
+        onMade(file, run.write(file, png));
+        storing.push(store.put(file, png));
       }
-      onMade(file, putCard(run, file, stored));
       // A store that answers at once (every card drawn before) would keep this thread from rendering pages and from
       // handing the render threads their next routes until every card is in: give way between cards.
       if ((made.drawn + made.stored) % cardsBetweenTurns === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   };
+  const storing: Promise<unknown>[] = [];
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
   } finally {
     await drawer?.close();
+    await Promise.allSettled(storing);
   }
+  // A card that could not be stored fails the run, as one that could not be drawn does.
+  await Promise.all(storing);
   return made;
 }
 
@@ -155,6 +191,14 @@ export async function makeShareCards(
 
 /** Up to this many cards to make, they are drawn in this process rather than in helper processes (card-drawer.ts). */
 const fewCards = 500;
+
+/**
+ * The drawer for a run that makes `count` cards: a site with few draws them all in this process (takumi renders on
+ * libuv's threads, beside the pages), since starting helper processes would cost more than drawing them.
+ */
+function cardDrawerFor(count: number, code: CardCode | undefined): CardDrawer {
+  return createCardDrawer({ drawnHere: count <= fewCards ? count : 0, code });
+}
 
 /** Cards taken from the store between two turns of the event loop. */
 const cardsBetweenTurns = 32;

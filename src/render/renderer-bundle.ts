@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
-import { rmSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { build, type BuildFailure } from "esbuild";
+import type { BuildFailure } from "esbuild";
+import { freshBundle, keepOnly, type FreshBundle } from "./fresh-bundle";
 import { TemplateError } from "../errors";
 import type { renderNonPage, renderPage } from "./render-route";
 import type { cityRoutes, createRoutes, listedCity } from "../site/routes";
@@ -27,62 +25,38 @@ export interface Renderer {
 
 /**
  * src/site/routes.tsx and src/render/render-route.tsx of `root`, with everything they import (templates/, the islands of client/),
- * loaded as fresh modules. Node caches an ES module by its URL for the life of the process, so importing a changed
- * template again would give the old code. Instead esbuild bundles the current sources into one file under a new
- * name in .flightsite/render/, which is imported, kept for the render pool's workers to import too (`module`), and
- * deleted once a newer bundle replaces it or the process ends. Packages (react, zod…) stay external, so the bundle
- * shares them with the rest of the process. When the bundle is byte for byte the one `previous` came from,
- * `previous` is returned as it is. Every import stays in memory until the process ends: a few hundred KB each.
+ * loaded as fresh modules (fresh-bundle.ts): bundled into a file of their own, imported, kept for the render pool's
+ * workers to import too (`module`), and deleted once a newer bundle replaces it or the process ends. When the bundle is
+ * byte for byte the one `previous` came from, `previous` is returned as it is. Every import stays in memory until the
+ * process ends: a few hundred KB each.
  */
 export async function loadRenderer(root: string, previous?: Renderer): Promise<Renderer> {
-  const folder = path.join(root, ".flightsite", "render");
-  const file = path.join(folder, `routes-${process.pid}-${++loads}.mjs`);
-  let code: string;
+  let bundle: FreshBundle | undefined;
   try {
-    const result = await build({
-      absWorkingDir: root,
-      stdin: {
+    bundle = await freshBundle(
+      root,
+      "routes",
+      {
         contents: 'export { cityRoutes, createRoutes, listedCity } from "../site/routes.tsx";\nexport { renderNonPage, renderPage } from "./render-route.tsx";\n',
         resolveDir: path.join(root, "src", "render"),
         sourcefile: "src/render/render-entry.ts",
-        loader: "ts",
       },
-      outfile: file,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      jsx: "automatic",
-      // Stack traces of a template that throws then point at the template's own lines.
-      sourcemap: "inline",
-      sourcesContent: false,
-      write: false,
-      logLevel: "silent",
-    });
-    code = result.outputFiles[0]!.text;
+      previous?.id,
+    );
   } catch (error) {
     if (isBuildFailure(error)) throw templateErrorFromBuild(error);
     throw error;
   }
-  // The source map names paths relative to the bundle's own place, so it is left out of the id.
-  const id = createHash("sha1").update(code.replace(/\/\/# sourceMappingURL=.*$/s, "")).digest("base64url");
-  if (previous?.id === id) return previous;
-
-  // Node applies a module's inline source map only once asked to (for the whole process, from then on).
-  process.setSourceMapsEnabled(true);
-  await mkdir(folder, { recursive: true });
-  await writeFile(file, code);
-  const url = pathToFileURL(file).href;
+  if (bundle === undefined) return previous!;
   let module: Omit<Renderer, "id">;
   try {
-    module = (await import(url)) as Omit<Renderer, "id">;
+    module = (await import(bundle.url)) as Omit<Renderer, "id">;
   } catch (error) {
-    await rm(file, { force: true });
+    await rm(bundle.file, { force: true });
     throw error;
   }
-  keepOnly(file);
-  return { id, createRoutes: module.createRoutes, cityRoutes: module.cityRoutes, listedCity: module.listedCity, renderPage: module.renderPage, renderNonPage: module.renderNonPage, module: url };
+  keepOnly("routes", bundle);
+  return { id: bundle.id, createRoutes: module.createRoutes, cityRoutes: module.cityRoutes, listedCity: module.listedCity, renderPage: module.renderPage, renderNonPage: module.renderNonPage, module: bundle.url };
 }
 
 /** A TemplateError for something a template threw, pointing at the first line of our own code in its stack. */
@@ -109,16 +83,4 @@ export function templateErrorFromBuild(failure: BuildFailure): TemplateError {
 
 export function isBuildFailure(error: unknown): error is BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<BuildFailure>).errors);
-}
-
-// --- internal ---
-
-let loads = 0;
-/** The bundle the last renderer loaded was imported from, kept for the render workers until a newer one replaces it. */
-let kept: string | undefined;
-
-function keepOnly(file: string): void {
-  if (kept) rmSync(kept, { force: true });
-  if (kept === undefined) process.once("exit", () => kept && rmSync(kept, { force: true }));
-  kept = file;
 }

@@ -4,6 +4,7 @@ import { BuildEngine } from "../engine/engine";
 import { memoryCache, type EngineParts, type RendererSource } from "../engine/engine-parts";
 import { updatedOutput } from "../output/write-output";
 import { loadRenderer, templateErrorFromException } from "../render/renderer-bundle";
+import { reloadedCardCode } from "../images/card-code";
 import type { SiteContent } from "../content/types";
 
 /** The dev server's build: the engine's options, with the dev server's quote endpoint (its cache is always in memory). */
@@ -24,7 +25,7 @@ export interface RebuildResult {
 /**
  * `serve --watch`'s side of the build engine (src/engine/engine.ts), kept between saves: the renders, the data files
  * and their parse results in memory, the output updated in place, and the templates loaded again after an edit
- * (src/render/renderer-bundle.ts) so that it takes effect. It tells the engine which parts a save changed.
+ * (src/render/renderer-bundle.ts, and the share card's: src/images/card-code.ts) so that it takes effect. It tells the engine which parts a save changed.
  */
 export class DevBuild {
   readonly #engine: BuildEngine;
@@ -36,7 +37,14 @@ export class DevBuild {
     readonly options: DevBuildOptions,
     { cards }: Pick<EngineParts, "cards"> = {},
   ) {
-    const parts = { cache: memoryCache(options.root), output: updatedOutput(options.outDir), renderer: reloadedRenderer(options.root), cards };
+    const parts = {
+      cache: memoryCache(options.root),
+      output: updatedOutput(options.outDir),
+      renderer: reloadedRenderer(options.root),
+      // Share cards are drawn with the card's template as it is now, as the pages are rendered with theirs.
+      cardCode: reloadedCardCode(options.root),
+      cards,
+    };
     this.#engine = new BuildEngine(options, parts);
   }
 

@@ -12,7 +12,7 @@ const allowedImports: Record<string, string[]> = {
   check: ["errors", "serve", "engine", "output", "render", "site", "translation", "content"],
   deploy: ["errors", "output", "content"],
   leads: ["errors", "quote", "client"],
-  serve: ["errors", "engine", "output", "render", "site", "documents", "translation", "content", "quote"],
+  serve: ["errors", "engine", "output", "render", "images", "site", "documents", "translation", "content", "quote"],
   engine: ["errors", "output", "images", "render", "site", "documents", "translation", "content"],
   // images/ and render/ sit beside output/, the contract they write to; images/ finds its helper processes' entry
   // through render/code-location.ts, the one place that tells compiled code from the sources.

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 /** A run made from `validated`, with everything else the same object every time (as the dev server keeps it). */
-const parts = { bundle: { assets: testAssets, files: [], javascriptGzip: { everyPage: 0, withForm: 0 } }, staticFiles: [], downloads: [], timer: stageTimer() };
+const parts = { bundle: { assets: testAssets, files: [], javascriptGzip: { everyPage: 0, withForm: 0 } }, cardCode: { version: "test" }, staticFiles: [], downloads: [], timer: stageTimer() };
 const runOf = (validated: SiteContent, using = renderer, photoDigest = ""): RunInputs => ({
   validated,
   content: validated,

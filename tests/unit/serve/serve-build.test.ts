@@ -1,7 +1,11 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { load } from "cheerio";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shareCardColours } from "../../../templates/ShareCard";
 import { build } from "../../../src/engine/build";
 import { manifestFile } from "../../../src/output/manifest";
 import { DevBuild } from "../../../src/serve/dev-build";
@@ -92,6 +96,38 @@ describe("the watch build", () => {
       expect(await differences(project.outDir, await freshBuild("dist-fresh"), [manifestFile])).toEqual([]);
     } finally {
       await editFile(naples, `title: ${title.slice("title: ".length).toUpperCase()}`, title);
+      await rm(storeRoot, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  // Issue 38: the dev server draws with the card's template as it is now, as it renders the pages with theirs.
+  it("draws the share cards after an edit of their template with the edited template, under new names", async () => {
+    const storeRoot = await mkdtemp(path.join(os.tmpdir(), "flightsite-cards-"));
+    const template = path.join(project.root, "templates/ShareCard.tsx");
+    const [before, after] = [`background: "${shareCardColours.background}"`, 'background: "#6c0b4f"'];
+    const cardOf = async () => {
+      const url = load(await readFile(path.join(project.outDir, "naples/index.html"), "utf8"))('meta[property="og:image"]').attr("content")!;
+      return path.join(project.outDir, new URL(url).pathname.replace(/^\//, ""));
+    };
+    const cornerOf = async (file: string) => [...(await sharp(file).raw().toBuffer()).subarray(0, 3)];
+    const original = await readFile(template, "utf8");
+    try {
+      const builder = new DevBuild({ root: project.root, dataDir: project.dataDir, outDir: project.outDir }, { cards: diskCardStore(storeRoot) });
+      await builder.rebuild();
+      const first = await cardOf();
+      expect(await cornerOf(first)).toEqual([0x0b, 0x4f, 0x6c]);
+
+      await editFile(template, before, after);
+      const saved = await builder.rebuild([template], { cardsFollow: true });
+      expect(saved.written).toContain("naples/index.html");
+      const edited = await cardOf();
+      expect(path.basename(edited), "a card drawn by other code is named anew").not.toBe(path.basename(first));
+      await saved.cardsFollowing;
+      await builder.rebuild([], { cardsFollow: true });
+      expect(await cornerOf(edited), "drawn with the template as saved").toEqual([0x6c, 0x0b, 0x4f]);
+      expect(existsSync(first), "the card the page showed before is gone").toBe(false);
+    } finally {
+      await writeFile(template, original);
       await rm(storeRoot, { recursive: true, force: true });
     }
   }, 60_000);
