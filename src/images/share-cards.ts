@@ -51,6 +51,8 @@ export function diskCardStore(root: string): CardStore {
   // names only, each card's entry made when a build asks for it.
   let listing: Promise<Map<string, string>> | undefined;
   const list = () => (listing ??= names().then(storedNamesByCard));
+  // Listed from the start, while the build validates the content: the run looks for its cards before it renders.
+  void list();
   const made = new Map<string, StoredCard>();
   let madeFolder: Promise<unknown> | undefined;
   return {
