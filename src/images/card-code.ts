@@ -1,11 +1,8 @@
-import path from "node:path";
-import { freshBundle, keepOnly } from "../render/fresh-bundle";
-import { isBuildFailure, templateErrorFromBuild } from "../render/renderer-bundle";
 import { shareCardVersion } from "./share-card-version";
 
 // The code that draws share cards (share-card.ts with templates/ShareCard.tsx): the one this process imported, for
 // `flightsite build`, or the dev server's, bundled again after an edit of the card's template so that the cards a
-// save draws show it (as loadRenderer does for the pages).
+// save draws show it (card-code-bundle.ts, as loadRenderer does for the pages).
 
 /** The code that draws cards: its version, which every card's name carries, and the module it is imported from. */
 export interface CardCode {
@@ -27,31 +24,6 @@ export interface CardCodeSource {
 export function importedCardCode(): CardCodeSource {
   let code: CardCode | undefined;
   return { load: async () => (code ??= { version: shareCardVersion() }) };
-}
-
-/**
- * The card code of the project at `root` as it is now (`serve --watch`): its version is taken again before each run
- * whose templates changed, and a new version is bundled (src/render/fresh-bundle.ts), so that the next card drawn
- * shows the edit. The same version as a build's for the same files: the cards a build stored are the dev server's too.
- */
-export function reloadedCardCode(root: string): CardCodeSource {
-  return {
-    async load(previous) {
-      const version = shareCardVersion(root);
-      if (previous?.version === version) return previous;
-      try {
-        const bundle = await freshBundle(root, "share-card", {
-          contents: 'export { drawShareCard, startDrawing } from "./share-card.ts";\n',
-          resolveDir: path.join(root, "src", "images"),
-          sourcefile: "src/images/card-code-entry.ts",
-        });
-        keepOnly("share-card", bundle!);
-        return { version, module: bundle!.url };
-      } catch (error) {
-        throw isBuildFailure(error) ? templateErrorFromBuild(error) : error;
-      }
-    },
-  };
 }
 
 /** The module that draws cards with `code`, in this process. */

@@ -4,7 +4,7 @@ import { BuildEngine } from "../engine/engine";
 import { memoryCache, type EngineParts, type RendererSource } from "../engine/engine-parts";
 import { updatedOutput } from "../output/write-output";
 import { loadRenderer, templateErrorFromException } from "../render/renderer-bundle";
-import { reloadedCardCode } from "../images/card-code";
+import { reloadedCardCode } from "../images/card-code-bundle";
 import type { SiteContent } from "../content/types";
 
 /** The dev server's build: the engine's options, with the dev server's quote endpoint (its cache is always in memory). */
