@@ -145,7 +145,7 @@ describe("the glossary check", () => {
         const { misses, expected } = bothWays(example);
         expect(misses).toEqual(expected);
       }),
-      { numRuns: 1000 },
+      { numRuns: 600 },
     );
   });
 
@@ -155,7 +155,7 @@ describe("the glossary check", () => {
         const { misses, expected } = bothWays(example);
         expect(misses).toEqual(expected);
       }),
-      { numRuns: 500 },
+      { numRuns: 400 },
     );
   });
 
