@@ -126,7 +126,8 @@ export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules 
 
   for (const path of laid.extra) warn(path, `the English (${source.file.path}) has no such text; remove it here`);
   const englishTexts = new Map(translatedTexts(spec, englishData).map(({ path, text }) => [dottedPath(path), text]));
-  for (const { path, text } of translatedTexts(spec, translation)) {
+  const texts = translatedTexts(spec, translation); // walked once for the three checks below (issue 38: build time)
+  for (const { path, text } of texts) {
     const englishText = englishTexts.get(dottedPath(path));
     if (englishText === undefined) continue;
     const recorded = record[dottedPath(path)];
@@ -136,7 +137,7 @@ export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules 
   }
 
   // What the PDF downloads print, as validate.ts checks the English of it.
-  for (const { path, text } of translatedTexts(spec, translation).filter(({ path }) => printed(kind, path))) {
+  for (const { path, text } of texts.filter(({ path }) => printed(kind, path))) {
     const found = unprintableCharacters(text);
     if (found.length > 0) {
       const list = found.map((character) => `"${character}"`).join(", ");
@@ -161,7 +162,7 @@ export function layTranslation(entry: TranslationEntry, glossary: GlossaryRules 
   }
   // The same rules as the English: a title too long in translation is a mistake, at its place in the translation.
   const checked = contentKinds[kind].safeParse(laid.merged, { error: describeIssue });
-  const inTranslation = new Set(translatedTexts(spec, translation).map(({ path }) => dottedPath(path)));
+  const inTranslation = new Set(texts.map(({ path }) => dottedPath(path)));
   const at = (path: (string | number)[], problem: string): ContentProblem =>
     inTranslation.has(dottedPath(path))
       ? { file: parsed.file.path, ...parsed.locate(path), field: formatPath(path), problem }
