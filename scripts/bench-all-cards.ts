@@ -1,10 +1,12 @@
-// npm run bench:all-cards [-- --cities N]: a build that draws every share card of a large site (issue 38: 10,000
+// npm run bench:all-cards [-- --cities N] [-- --fresh]: a build that draws every share card of a large site (issue 38: 10,000
 // cities, every card drawn, under 2 minutes and 1 GiB including every helper process). Copies data/ into a temporary
 // folder, adds N generated cities (scripts/gen-cities.ts; default 10,000), sets the project's card store
 // (.flightsite/cards/) aside so that no card is found there, runs the real CLI once (a process of its own) and prints
 // its wall and CPU seconds (its own and its helpers', once they ended), the peak of its memory and of its helpers'
 // together (the sum of their resident memory, sampled from /proc every 50 ms), and the CLI's summary. The card store
-// is put back as it was at the end: the cards this build drew are deleted.
+// is put back as it was at the end: the cards this build drew are deleted. With --fresh, the build cache's downloads
+// and browser bundle (.flightsite/build-cache/downloads and client) are set aside too, as on a fresh clone, whose
+// first build makes them (the PDF and Word files take a fifth of a second of the main thread).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -14,7 +16,7 @@ import { parseArgs } from "node:util";
 import { buildCacheFile } from "../src/engine/build-cache";
 import { generateCities } from "./gen-cities";
 
-const { values } = parseArgs({ options: { cities: { type: "string", default: "10000" } } });
+const { values } = parseArgs({ options: { cities: { type: "string", default: "10000" }, fresh: { type: "boolean", default: false } } });
 const root = path.resolve(import.meta.dirname, "..");
 const scratch = existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
 const work = await mkdtemp(path.join(scratch, "flightsite-bench-all-cards-"));
@@ -22,6 +24,9 @@ const store = path.join(root, ".flightsite", "cards");
 const aside = `${store}.bench-aside`;
 const hadStore = existsSync(store);
 if (hadStore) await rename(store, aside);
+// The caches a fresh clone lacks besides the cards, set aside with --fresh and put back at the end.
+const setAside = values.fresh ? ["downloads", "client"].map((name) => path.join(root, ".flightsite", "build-cache", name)).filter((folder) => existsSync(folder)) : [];
+for (const folder of setAside) await rename(folder, `${folder}.bench-aside`);
 try {
   const dataDir = path.join(work, "data");
   const outDir = path.join(work, "dist");
@@ -30,7 +35,7 @@ try {
   const run = await measured([path.join(root, "bin/flightsite.js"), "build", "--data", dataDir, "--out", outDir]);
   console.log(run.stdout.trim());
   console.log(
-    `\n${values.cities} cities, every card drawn: ${run.seconds.toFixed(1)} s, CPU ${run.cpuSeconds.toFixed(1)} s (with its helpers), ` +
+    `\n${values.cities} cities, every card drawn${values.fresh ? " (downloads and browser bundle made too, as on a fresh clone)" : ""}: ${run.seconds.toFixed(1)} s, CPU ${run.cpuSeconds.toFixed(1)} s (with its helpers), ` +
       `peak memory ${run.peakMegabytes} MB with its helpers (${run.mainPeakMegabytes} MB the CLI's own process), at most ${run.mostHelpers} helper processes at once; ` +
       `${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
@@ -39,6 +44,10 @@ try {
   await rm(work, { recursive: true, force: true });
   await rm(store, { recursive: true, force: true });
   if (hadStore) await rename(aside, store);
+  for (const folder of setAside) {
+    await rm(folder, { recursive: true, force: true });
+    await rename(`${folder}.bench-aside`, folder);
+  }
 }
 
 interface Measured {
