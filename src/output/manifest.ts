@@ -44,19 +44,18 @@ export function manifestOf(files: Map<string, Pick<ManifestEntry, "sha256" | "si
 
 /**
  * The manifest of `files` as manifestOf makes it, as the text of its file: `JSON.stringify(manifestOf(files))` and a
- * line break, in path order, in pieces (one an entry) that OutputFolder.write encodes into one buffer without joining
- * them. No object per file and no whole text in memory (12 MB at 30,000 pages), and no indentation: programs read it
- * (the deploy, `flightsite prune`'s record of the store's use), not people, and indented it was a quarter larger.
+ * line break, in path order, made entry by entry (no object per file) and not indented: programs read it (the
+ * deploy, `flightsite prune`'s record of the stores' use), not people, and indented it was a quarter larger (12 MB
+ * at 30,000 pages).
  */
-export function manifestText(files: ReadonlyMap<string, Pick<ManifestEntry, "sha256" | "size">>): string[] {
+export function manifestText(files: ReadonlyMap<string, Pick<ManifestEntry, "sha256" | "size">>): string {
   const names = [...files.keys()].filter((file) => file !== manifestFile).sort();
-  const pieces = ["{"];
-  for (const [i, file] of names.entries()) {
+  const entries = names.map((file) => {
     const { sha256, size } = files.get(file)!;
-    pieces.push(`${i === 0 ? "" : ","}${JSON.stringify(file)}:{"sha256":${JSON.stringify(sha256)},"size":${size},"contentType":${JSON.stringify(contentTypeFor(file))}}`);
-  }
-  pieces.push("}\n");
-  return pieces;
+    return `${JSON.stringify(file)}:{"sha256":${JSON.stringify(sha256)},"size":${size},"contentType":${JSON.stringify(contentTypeFor(file))}}`;
+  });
+  // One string, encoded at once: written as pieces, encoding 60,000 of them took longer than joining them.
+  return `{${entries.join(",")}}\n`;
 }
 
 /**

@@ -147,7 +147,7 @@ describe("a build's record of what it used", () => {
       ["assets/cards/tampa.BBBB.png", { sha256: sha("d"), size: 1 }],
       ["index.html", { sha256: sha("e"), size: 2 }],
     ]);
-    await writeFile(path.join(outDir, manifestFile), manifestText(written).join(""));
+    await writeFile(path.join(outDir, manifestFile), manifestText(written));
     await recordStoreUse(stores, outDir, minute(1));
     const recorded = async (folder: string) => {
       const [record] = await readdir(path.join(folder, "used"));
