@@ -43,6 +43,22 @@ export function manifestOf(files: Map<string, Pick<ManifestEntry, "sha256" | "si
 }
 
 /**
+ * The manifest of `files` as manifestOf makes it, as the text of its file: `JSON.stringify(manifestOf(files))` and a
+ * line break, in path order, made entry by entry (no object per file) and not indented: programs read it (the
+ * deploy, `flightsite prune`'s record of the stores' use), not people, and indented it was a quarter larger (12 MB
+ * at 30,000 pages).
+ */
+export function manifestText(files: ReadonlyMap<string, Pick<ManifestEntry, "sha256" | "size">>): string {
+  const names = [...files.keys()].filter((file) => file !== manifestFile).sort();
+  const entries = names.map((file) => {
+    const { sha256, size } = files.get(file)!;
+    return `${JSON.stringify(file)}:{"sha256":${JSON.stringify(sha256)},"size":${size},"contentType":${JSON.stringify(contentTypeFor(file))}}`;
+  });
+  // One string, encoded at once: written as pieces, encoding 60,000 of them took longer than joining them.
+  return `{${entries.join(",")}}\n`;
+}
+
+/**
  * The name of the record of what a build is for, beside its manifest in dist/ (a dot file too: never uploaded, never
  * served). `flightsite deploy` reads it and refuses a preview build to the live site and a live build to a preview.
  */

@@ -2,7 +2,7 @@ import { hash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { buildTargetFile, manifestFile, manifestOf, type BuildTarget } from "./manifest";
+import { buildTargetFile, manifestFile, manifestText, type BuildTarget } from "./manifest";
 import { folderStamps, type FolderStamp } from "./folder-stamps";
 import { OutputFolder, type WrittenFile } from "./output-folder";
 import type { OutputFile } from "../content/types";
@@ -211,7 +211,7 @@ async function freshFolder(outDir: string, options: { manifest: boolean; folders
     },
     remove: () => {}, // never put in the fresh folder
     async commit(site) {
-      const manifest = options.manifest ? folder.write(manifestFile, `${JSON.stringify(manifestOf(digests), null, 1)}\n`) : undefined;
+      const manifest = options.manifest ? folder.write(manifestFile, manifestText(digests)) : undefined;
       // What the build is for, beside the manifest: the deploy refuses a preview to the live site by it.
       const origin = options.manifest && site ? ((await options.origin?.()) ?? { commit: null, data: "" }) : undefined;
       const record: BuildTarget | undefined = site && origin && { basePath: site.basePath, preview: site.preview, ...origin };

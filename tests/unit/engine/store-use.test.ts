@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { manifestFile } from "../../../src/output/manifest";
+import { manifestFile, manifestText } from "../../../src/output/manifest";
 import { formatPruned, pruneStores, recordStoreUse, recordsKept, storeFolders, type StoreFolders } from "../../../src/engine/store-use";
 
 let root: string;
@@ -134,6 +134,26 @@ describe("a build's record of what it used", () => {
       return (JSON.parse(await readFile(path.join(folder, "used", record!), "utf8")) as { files: string[] }).files;
     };
     expect(await recorded(stores.cards)).toEqual(["naples.AAAA.png"]);
+    expect(await recorded(stores.photos)).toEqual(['say-\u00e9-"hi".avif']);
+  });
+
+  // Issue 38: the build writes its manifest on one line now; an older build's, indented, is read as well (above).
+  it("reads the names from the manifest the build writes, on one line", async () => {
+    const outDir = await mkdtemp(path.join(root, "dist-"));
+    const written = new Map([
+      ["assets/cards/naples.AAAA.png", { sha256: sha("a"), size: 1 }],
+      ["es/assets/cards/not-a-card.png", { sha256: sha("b"), size: 1 }],
+      ['assets/photos/say-\u00e9-"hi".avif', { sha256: sha("c"), size: 1 }],
+      ["assets/cards/tampa.BBBB.png", { sha256: sha("d"), size: 1 }],
+      ["index.html", { sha256: sha("e"), size: 2 }],
+    ]);
+    await writeFile(path.join(outDir, manifestFile), manifestText(written));
+    await recordStoreUse(stores, outDir, minute(1));
+    const recorded = async (folder: string) => {
+      const [record] = await readdir(path.join(folder, "used"));
+      return (JSON.parse(await readFile(path.join(folder, "used", record!), "utf8")) as { files: string[] }).files;
+    };
+    expect(await recorded(stores.cards)).toEqual(["naples.AAAA.png", "tampa.BBBB.png"]);
     expect(await recorded(stores.photos)).toEqual(['say-\u00e9-"hi".avif']);
   });
 

@@ -19,9 +19,9 @@ describe("optimizationBudgetFor", () => {
 });
 
 describe("renderWorkerLimitsFor", () => {
-  it("gives a long build's render worker a 192 MB young generation", () => {
-    expect(renderWorkerLimitsFor(shortBuildPages, [])).toEqual({ maxYoungGenerationSizeMb: 192 });
-    expect(renderWorkerLimitsFor(30_063, ["--stack-size=984"])).toEqual({ maxYoungGenerationSizeMb: 192 });
+  it("gives a long build's render worker a 192 MB young generation and a 1.5 GB old one", () => {
+    expect(renderWorkerLimitsFor(shortBuildPages, [])).toEqual({ maxYoungGenerationSizeMb: 192, maxOldGenerationSizeMb: 1536 });
+    expect(renderWorkerLimitsFor(30_063, ["--stack-size=984"])).toEqual({ maxYoungGenerationSizeMb: 192, maxOldGenerationSizeMb: 1536 });
   });
 
   it("leaves a short build's worker with V8's own", () => {
@@ -30,8 +30,13 @@ describe("renderWorkerLimitsFor", () => {
   });
 
   it("leaves a young generation sized on node's command line alone", () => {
-    expect(renderWorkerLimitsFor(30_063, ["--max-semi-space-size=64"])).toBeUndefined();
-    expect(renderWorkerLimitsFor(30_063, ["--max-young-generation-size=96"])).toBeUndefined();
+    expect(renderWorkerLimitsFor(30_063, ["--max-semi-space-size=64"])).toEqual({ maxOldGenerationSizeMb: 1536 });
+    expect(renderWorkerLimitsFor(30_063, ["--max-young-generation-size=96"])).toEqual({ maxOldGenerationSizeMb: 1536 });
+  });
+
+  // Issue 38: bounded, the worker's old generation grows 1.8 times between full collections instead of 4.
+  it("leaves an old generation sized on node's command line alone", () => {
     expect(renderWorkerLimitsFor(30_063, ["--max-old-space-size=2048"])).toEqual({ maxYoungGenerationSizeMb: 192 });
+    expect(renderWorkerLimitsFor(30_063, ["--max-old-space-size=2048", "--max-semi-space-size=64"])).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createManifest, manifestFile, manifestOf } from "../../../src/output/manifest";
+import { createManifest, manifestFile, manifestOf, manifestText } from "../../../src/output/manifest";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -31,5 +31,25 @@ describe("the build's deploy manifest", () => {
     expect(Object.keys(createManifest([{ file: "index.html", contents: "x" }, { file: manifestFile, contents: "{}" }]))).toEqual(["index.html"]);
     const written = new Map([[manifestFile, { sha256: sha256("{}"), size: 2 }], ["index.html", { sha256: sha256("x"), size: 1 }]]);
     expect(manifestOf(written)).toEqual({ "index.html": { sha256: sha256("x"), size: 1, contentType: "text/html; charset=utf-8" } });
+  });
+
+  // Issue 38: written entry by entry and without indentation (12 MB indented at 30,000 pages, for programs only).
+  it("is written as one line of JSON, the same bytes as the manifest object's JSON, in path order, never listing itself", () => {
+    const written = new Map([
+      ["naples/index.html", { sha256: sha256("a"), size: 30 }],
+      [manifestFile, { sha256: sha256("{}"), size: 2 }],
+      ['assets/photos/say-\u00e9-"hi".avif', { sha256: sha256("b"), size: 5 }],
+      ["assets/cards/naples.png", { sha256: sha256("c"), size: 7 }],
+      ["downloads/checklist.pdf", { sha256: sha256("d"), size: 4 }],
+    ]);
+    const text = manifestText(written);
+    expect(text).toBe(`${JSON.stringify(manifestOf(written))}\n`);
+    expect(text.indexOf("\n")).toBe(text.length - 1);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(["assets/cards/naples.png", 'assets/photos/say-\u00e9-"hi".avif', "downloads/checklist.pdf", "naples/index.html"]);
+    expect((JSON.parse(text) as Record<string, unknown>)["naples/index.html"]).toEqual({ sha256: sha256("a"), size: 30, contentType: "text/html; charset=utf-8" });
+  });
+
+  it("is an empty object for an output without files", () => {
+    expect(manifestText(new Map())).toBe("{}\n");
   });
 });
