@@ -113,8 +113,8 @@ export class BuildCacheWriter {
   readonly #files: FileStamp[] = [];
   /**
    * Each file's StoredDetail as its JSON text, made as it comes: one string a file rather than arrays of numbers for
-   * each piece of each page (at 30,000 pages the main thread held 39 MB of them while it rendered, to be written
-   * only at the end), and saving only joins them.
+   * each piece of each page (which a large site's main thread held while it rendered, to be written only at the
+   * end: docs/performance.md), and saving only joins them.
    */
   readonly #details: string[] = [];
 

@@ -14,8 +14,8 @@ export async function dataDigest(dataDir: string, names?: readonly string[]): Pr
   const files = [...(names ?? (await sourceFileNames(dataDir))), ...(await imageFileNames(dataDir)).map((name) => `${imagesFolder}/${name}`)].sort();
   const hash = createHash("sha256");
   // A batch of files at a time: a large site has more files than a process may open at once, and one at a time a
-  // build of 10,000 cities was still reading when its output was committed (each read waits for a turn of this
-  // thread's event loop, which renders meanwhile), and its swap waited for the rest.
+  // large site's build was still reading when its output was committed (each read waits for a turn of this thread's
+  // event loop, which renders meanwhile), and its swap waited for the rest.
   for (let at = 0; at < files.length; at += filesReadAtOnce) {
     const batch = files.slice(at, at + filesReadAtOnce);
     const contents = await Promise.all(batch.map((name) => readFile(path.join(dataDir, name))));

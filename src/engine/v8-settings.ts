@@ -44,10 +44,10 @@ export function optimizationBudgetFor(cityPages: number, execArgv: readonly stri
  * nothing by it. The main thread's young generation can only be set on node's command line, before it starts.
  *
  * Its old generation is bounded too, far above what it holds, because V8 scales how far a heap may grow between two
- * full collections by its limit: with V8's own (4 GB here) up to four times what was alive at the last one, and the
- * worker of a 10,000-city build, after a collection at about 95 MB alive, grew to 377 MB of mostly garbage before
- * the next in some builds and not in others (peaks of 930-1,030 MB against 740-790 MB). Bounded at 1.5 GB, V8 lets it
- * grow 1.8 times, collects four times instead of twice, and the build takes as long.
+ * full collections by its limit: with V8's own, up to four times what was alive at the last one, so a large site's
+ * worker grew to several times its live heap in garbage before its next collection in some builds and not in others,
+ * and the build's peak memory with it (docs/performance.md). Bounded, V8 lets it grow less and collects more often,
+ * and the build takes as long.
  */
 export function renderWorkerLimitsFor(cityPages: number, execArgv: readonly string[]): ResourceLimits | undefined {
   if (cityPages < shortBuildPages) return undefined;
@@ -64,8 +64,8 @@ export function renderWorkerLimitsFor(cityPages: number, execArgv: readonly stri
 const longBuildYoungGenerationMb = 192;
 
 /**
- * A render worker's old generation in a long build: twelve times what the worker of 10,000 cities holds, and under
- * the 2 GB from which V8 lets a heap grow four times between full collections (1.8 times at this limit).
+ * A render worker's old generation in a long build: many times what a large site's worker holds, and under the
+ * size from which V8 lets a heap grow four times between full collections.
  */
 const longBuildOldGenerationMb = 1536;
 

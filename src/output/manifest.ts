@@ -45,8 +45,7 @@ export function manifestOf(files: Map<string, Pick<ManifestEntry, "sha256" | "si
 /**
  * The manifest of `files` as manifestOf makes it, as the text of its file: `JSON.stringify(manifestOf(files))` and a
  * line break, in path order, made entry by entry (no object per file) and not indented: programs read it (the
- * deploy, `flightsite prune`'s record of the stores' use), not people, and indented it was a quarter larger (12 MB
- * at 30,000 pages).
+ * deploy, `flightsite prune`'s record of the stores' use), not people, and indented it was a quarter larger.
  */
 export function manifestText(files: ReadonlyMap<string, Pick<ManifestEntry, "sha256" | "size">>): string {
   const names = [...files.keys()].filter((file) => file !== manifestFile).sort();
