@@ -46,17 +46,20 @@ export function createCardDrawer({ processes = availableParallelism(), cardsPerP
   const drawers = Array.from({ length: Math.max(1, processes) }, () => new DrawerProcess(cardsPerProcess, code?.module));
   let closed = false;
   let asked = 0;
+  // Imported once: an import() per card costs a look-up in the module map each time.
+  let drawing: ReturnType<typeof cardDrawing> | undefined;
+  const drawingHere = () => (drawing ??= cardDrawing(code));
   return {
     async draw(card) {
       if (closed) throw new Error("the card drawer is closed");
       // Loaded only then: the renderer is native and most builds draw nothing.
-      if (++asked <= drawnHere) return (await cardDrawing(code)).drawShareCard(card);
+      if (++asked <= drawnHere) return (await drawingHere()).drawShareCard(card);
       // The least busy process: each draws a card while the next one crosses to it.
       const drawer = drawers.reduce((best, next) => (next.busy < best.busy ? next : best));
       return drawer.draw(card);
     },
     async ready() {
-      if (drawnHere > asked) await (await cardDrawing(code)).startDrawing();
+      if (drawnHere > asked) await (await drawingHere()).startDrawing();
       else for (const drawer of drawers) drawer.start();
     },
     async close() {

@@ -7,7 +7,7 @@ import type { FileDigest, OutputRun } from "../output/write-output";
 import pLimit from "p-limit";
 import { createCardDrawer, type CardDrawer } from "./card-drawer";
 import { cardDrawing, type CardCode } from "./card-code";
-import { digestName, digestOf, listedOnce, parseDigestName, writeWhole } from "./image-store";
+import { digestName, digestOf, listedOnce, parseDigestName, writeWholeNow } from "./image-store";
 
 // The share cards of a run (each page's og:image, src/images/share-card.ts): which the site has, and making those the
 // plan says to make, beside the pages rather than before them. A card's name carries a hash of what it shows and of
@@ -69,7 +69,7 @@ export function diskCardStore(root: string): CardStore {
       const digest = digestOf(bytes);
       const place = path.join(folder, digestName(path.basename(file), digest));
       await (madeFolder ??= mkdir(folder, { recursive: true }));
-      await writeWhole(place, bytes);
+      writeWholeNow(place, bytes);
       const stored = { digest, path: place };
       made.set(path.basename(file), stored);
       return stored;
