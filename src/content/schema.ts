@@ -238,7 +238,7 @@ export const Page = z.strictObject({
   heading: text,
   lead: text,
   sections: z.array(z.strictObject({ id: Slug.optional(), heading: text, body: markdown })).min(1, "must list at least one section"),
-  /** Pages like /thank-you that search engines should not list. */
+  /** Pages like /thank-you that search engines should not list (and nobody shares: such a page has no share card). */
   noindex: z.boolean().optional(),
   photo: Photo.optional(),
 });

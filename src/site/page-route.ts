@@ -76,8 +76,10 @@ export function chromeFor(
       jsonLd,
       ...(alternates && { alternates }),
       ...(site.preview && { noindex: true }),
-      // A lazy page's card is made once (lazyCard), for its route and for its head alike.
-      ...(assets.shareCards !== undefined && { card: head.card ?? shareCardFor(site, assets, url, head.title, local.words.cardCall) }),
+      // A lazy page's card is made once (lazyCard), for its route and for its head alike. A page kept out of search
+      // engines in its own right (the 404, served at every missing address; the thank-you page, reached only after
+      // sending a request) is not one to share: it has no card, and no build draws one for it.
+      ...(assets.shareCards !== undefined && !head.noindex && { card: head.card ?? shareCardFor(site, assets, url, head.title, local.words.cardCall) }),
     },
     // Every page ends with the compact form in the footer slot, unless it shows a form of its own.
     quote: { modal: false, footer: true, ...quote },

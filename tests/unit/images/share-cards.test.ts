@@ -37,12 +37,19 @@ describe("the share cards of the real site", () => {
     site = { output: first.output, result: await first.engine.run() };
   }, 120_000);
 
-  it("gives every page of every kind a card, in its head with the exact tags a link preview reads", async () => {
+  it("gives every page of every kind a card, in its head with the exact tags a link preview reads, but the pages kept out of search engines", async () => {
     const pages = [...site.output.files.keys()].filter((file) => file.endsWith(".html"));
     const images = new Set<string>();
+    const unshared: string[] = [];
     for (const file of pages) {
       const $ = load(String(site.output.files.get(file)));
       const tags = (selector: string) => $(`head meta[${selector}]`).map((_, element) => $(element).attr("content")).get();
+      // The 404 and the thank-you page (noindex in their own right): not pages to share, so no card is drawn for them.
+      if (tags('name="robots"').includes("noindex")) {
+        expect([...tags('property^="og:image"'), ...tags('name="twitter:card"')], file).toEqual([]);
+        unshared.push(file);
+        continue;
+      }
       const title = $("head title").text();
       const shown = title.replace(/ \| Florida Medical Flights$/, "");
       const [image] = tags('property="og:image"');
@@ -60,9 +67,11 @@ describe("the share cards of the real site", () => {
       images.add(image!);
     }
     expect(images.size).toBe(site.result.shareCards.total);
-    // Every page of every kind was looked at.
+    // Every page of every kind was looked at, and only those two kinds have no card, in every language.
     expect(pages.length).toBe(Object.values(site.result.pagesByKind).reduce((a, b) => a + b, 0));
-    expect(site.result.shareCards).toEqual({ total: pages.length, drawn: pages.length, stored: 0, drawingMs: expect.any(Number) });
+    expect(new Set(unshared)).toEqual(new Set(pages.filter((file) => /(^|\/)(404\.html|thank-you\/index\.html)$/.test(file))));
+    const shared = pages.length - unshared.length;
+    expect(site.result.shareCards).toEqual({ total: shared, drawn: shared, stored: 0, drawingMs: expect.any(Number) });
   });
 
   it("names a page's card after its path, and shows its title without the company's name, which the card shows apart", () => {
