@@ -1,15 +1,17 @@
-// npm run bench:eleventy [-- --cities N] [-- --runs R]: flightsite against Eleventy on the same site, measured here
+// npm run bench:eleventy [-- --cities N] [-- --runs R] [-- --draw-cards]: flightsite against Eleventy on the same
+// site, measured here
 // rather than cited. Copies data/ into a temporary folder, adds N generated cities (scripts/gen-cities.ts; default
 // 1000), writes an Eleventy project that reads the same YAML files and builds the same city and destination pages
 // (scripts/eleventy-site/: Nunjucks templates that reproduce flightsite's markup, so pages are about the same size),
 // then runs R cold builds of each (default 3, taking turns, each a process of its own, start-up included) and prints
 // per tool: pages, the median wall seconds, pages per second, the peak memory (VmHWM) and the CPU time, then the bytes
-// per page of both. Eleventy is not a dependency of flightsite: the first run installs it into
+// per page of both. With --draw-cards every flightsite build draws every share card (its card store set aside), as a
+// fresh clone's first build does. Eleventy is not a dependency of flightsite: the first run installs it into
 // .flightsite/bench/eleventy/ (git-ignored), later runs reuse it. Timings depend on the machine and on what else runs
 // on it.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -106,11 +108,13 @@ async function htmlSizes(dir: string): Promise<Map<string, number>> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { cities: { type: "string", default: "1000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: { cities: { type: "string", default: "1000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean" }, "draw-cards": { type: "boolean" } },
+  });
   const count = Number(values.cities);
   const runs = Number(values.runs);
   if (!Number.isInteger(count) || count < 0 || !Number.isInteger(runs) || runs < 1) {
-    console.error("usage: npm run bench:eleventy -- --cities N [--runs R] [--keep] (N generated cities, from 0; R builds of each, from 1)");
+    console.error("usage: npm run bench:eleventy -- --cities N [--runs R] [--keep] [--draw-cards] (N generated cities, from 0; R builds of each, from 1)");
     process.exit(1);
   }
   const loadAtStart = os.loadavg()[0]!;
@@ -119,6 +123,12 @@ async function main() {
   // On tmpfs where there is one, as bench:build does: the disk's speed is neither tool's.
   const scratch = existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
   const work = await mkdtemp(path.join(scratch, "flightsite-bench-eleventy-"));
+  // --draw-cards: every flightsite build draws every share card, as a fresh clone's first build does (issue 38): the
+  // card store is set aside for the benchmark and emptied before each build, then put back.
+  const store = path.join(root, ".flightsite", "cards");
+  const storeAside = `${store}.bench-eleventy-aside`;
+  const drawCards = Boolean(values["draw-cards"]);
+  if (drawCards && existsSync(store)) await rename(store, storeAside);
   try {
     const dataDir = path.join(work, "data");
     await cp(path.join(root, "data"), dataDir, { recursive: true });
@@ -146,6 +156,7 @@ async function main() {
       console.log(`run ${run} Eleventy:   ${line(eleventy)}`);
       await rm(flightsiteOut, { recursive: true, force: true });
       await rm(buildCacheFile(root, flightsiteOut), { force: true });
+      if (drawCards) await rm(store, { recursive: true, force: true });
       const flightsite = await timedRun(
         [path.join(root, "bin/flightsite.js"), "build", "--data", dataDir, "--out", flightsiteOut],
         root,
@@ -169,7 +180,7 @@ async function main() {
     const cities = (await readdir(path.join(dataDir, "cities"))).filter((name) => name.endsWith(".yaml")).length;
     console.log(`\nbench:eleventy, ${cities} cities (${count} generated), in ${scratch}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, load average ${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end`);
     // CPU time (all threads) varies less than wall time with what else runs on the machine.
-    console.log(`median of ${runs} cold builds (CPU: user and system time of all the process's threads):`);
+    console.log(`median of ${runs} cold builds${drawCards ? ", flightsite's drawing every share card" : ""} (CPU: user and system time of all the process's threads):`);
     console.log(`  Eleventy ${eleventyVersion}: ${line(median(eleventyRuns))}`);
     console.log(`  flightsite:     ${line(median(flightsiteRuns))}`);
     console.log(`  flightsite's stages: ${median(flightsiteRuns).details}`);
@@ -185,6 +196,10 @@ async function main() {
     );
   } finally {
     if (!values.keep) await Promise.all([rm(work, { recursive: true, force: true }), rm(buildCacheFile(root, path.join(work, "dist")), { force: true })]);
+    if (drawCards && existsSync(storeAside)) {
+      await rm(store, { recursive: true, force: true });
+      await rename(storeAside, store);
+    }
   }
 }
 
