@@ -152,6 +152,8 @@ export async function makeShareCards(
   };
   // The cards that follow the run (a save's) are drawn in this process, a few at a time, after the run has ended.
   const following = pLimit(availableParallelism());
+  // The drawn cards being put into the store: the run waits for them at its end.
+  const storing: Promise<unknown>[] = [];
   const worker = async () => {
     while (next < files.length && !stopped()) {
       const file = files[next++]!;
@@ -167,8 +169,7 @@ export async function makeShareCards(
       } else {
         const png = await draw(cards.get(file)!);
         made.drawn++;
-        // Into the output from memory at once, and into the store meanwhile: the store's writes wait for a thread of
-        // libuv's pool, where takumi draws the next cards, and the output need not wait for them.
+        // Into the output from the bytes at hand (not copied back out of the store), and into the store for the next run.
         onMade(file, run.write(file, png));
         storing.push(store.put(file, png));
       }
@@ -177,7 +178,6 @@ export async function makeShareCards(
       if ((made.drawn + made.stored) % cardsBetweenTurns === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  const storing: Promise<unknown>[] = [];
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
   } finally {
