@@ -1,4 +1,4 @@
-// npm run bench:eleventy [-- --cities N] [-- --runs R] [-- --draw-cards]: flightsite against Eleventy on the same
+// npm run bench:eleventy [-- --cities N] [-- --runs R] [-- --draw-cards | --fresh]: flightsite against Eleventy on the same
 // site, measured here
 // rather than cited. Copies data/ into a temporary folder, adds N generated cities (scripts/gen-cities.ts; default
 // 1000), writes an Eleventy project that reads the same YAML files and builds the same city and destination pages
@@ -6,9 +6,10 @@
 // then runs R cold builds of each (default 3, taking turns, each a process of its own, start-up included) and prints
 // per tool: pages, the median wall seconds, pages per second, the peak memory (VmHWM) and the CPU time, then the bytes
 // per page of both. With --draw-cards every flightsite build draws every share card (its card store set aside), as a
-// fresh clone's first build does. Eleventy is not a dependency of flightsite: the first run installs it into
-// .flightsite/bench/eleventy/ (git-ignored), later runs reuse it. Timings depend on the machine and on what else runs
-// on it.
+// fresh clone's first build does; with --fresh it also makes the downloads and the browser bundle (the build cache's
+// folders of them set aside too), which is everything a fresh clone's first build makes. Eleventy is not a dependency
+// of flightsite: the first run installs it into .flightsite/bench/eleventy/ (git-ignored), later runs reuse it.
+// Timings depend on the machine and on what else runs on it.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -109,12 +110,12 @@ async function htmlSizes(dir: string): Promise<Map<string, number>> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { cities: { type: "string", default: "1000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean" }, "draw-cards": { type: "boolean" } },
+    options: { cities: { type: "string", default: "1000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean" }, "draw-cards": { type: "boolean" }, fresh: { type: "boolean" } },
   });
   const count = Number(values.cities);
   const runs = Number(values.runs);
   if (!Number.isInteger(count) || count < 0 || !Number.isInteger(runs) || runs < 1) {
-    console.error("usage: npm run bench:eleventy -- --cities N [--runs R] [--keep] [--draw-cards] (N generated cities, from 0; R builds of each, from 1)");
+    console.error("usage: npm run bench:eleventy -- --cities N [--runs R] [--keep] [--draw-cards | --fresh] (N generated cities, from 0; R builds of each, from 1)");
     process.exit(1);
   }
   const loadAtStart = os.loadavg()[0]!;
@@ -124,11 +125,14 @@ async function main() {
   const scratch = existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
   const work = await mkdtemp(path.join(scratch, "flightsite-bench-eleventy-"));
   // --draw-cards: every flightsite build draws every share card, as a fresh clone's first build does (issue 38): the
-  // card store is set aside for the benchmark and emptied before each build, then put back.
-  const store = path.join(root, ".flightsite", "cards");
-  const storeAside = `${store}.bench-eleventy-aside`;
-  const drawCards = Boolean(values["draw-cards"]);
-  if (drawCards && existsSync(store)) await rename(store, storeAside);
+  // card store is set aside for the benchmark and emptied before each build, then put back. --fresh: the build
+  // cache's downloads and browser bundle too.
+  const fresh = Boolean(values.fresh);
+  const drawCards = fresh || Boolean(values["draw-cards"]);
+  const buildCacheDir = path.join(root, ".flightsite", "build-cache");
+  const setAside = [...(drawCards ? [path.join(root, ".flightsite", "cards")] : []), ...(fresh ? ["downloads", "client"].map((name) => path.join(buildCacheDir, name)) : [])];
+  const aside = (folder: string) => `${folder}.bench-eleventy-aside`;
+  for (const folder of setAside) if (existsSync(folder)) await rename(folder, aside(folder));
   try {
     const dataDir = path.join(work, "data");
     await cp(path.join(root, "data"), dataDir, { recursive: true });
@@ -156,7 +160,7 @@ async function main() {
       console.log(`run ${run} Eleventy:   ${line(eleventy)}`);
       await rm(flightsiteOut, { recursive: true, force: true });
       await rm(buildCacheFile(root, flightsiteOut), { force: true });
-      if (drawCards) await rm(store, { recursive: true, force: true });
+      for (const folder of setAside) await rm(folder, { recursive: true, force: true });
       const flightsite = await timedRun(
         [path.join(root, "bin/flightsite.js"), "build", "--data", dataDir, "--out", flightsiteOut],
         root,
@@ -180,7 +184,7 @@ async function main() {
     const cities = (await readdir(path.join(dataDir, "cities"))).filter((name) => name.endsWith(".yaml")).length;
     console.log(`\nbench:eleventy, ${cities} cities (${count} generated), in ${scratch}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, load average ${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end`);
     // CPU time (all threads) varies less than wall time with what else runs on the machine.
-    console.log(`median of ${runs} cold builds${drawCards ? ", flightsite's drawing every share card" : ""} (CPU: user and system time of all the process's threads):`);
+    console.log(`median of ${runs} cold builds${fresh ? ", flightsite's as a fresh clone's first (every share card drawn, the downloads and browser bundle made)" : drawCards ? ", flightsite's drawing every share card" : ""} (CPU: user and system time of all the process's threads):`);
     console.log(`  Eleventy ${eleventyVersion}: ${line(median(eleventyRuns))}`);
     console.log(`  flightsite:     ${line(median(flightsiteRuns))}`);
     console.log(`  flightsite's stages: ${median(flightsiteRuns).details}`);
@@ -196,9 +200,10 @@ async function main() {
     );
   } finally {
     if (!values.keep) await Promise.all([rm(work, { recursive: true, force: true }), rm(buildCacheFile(root, path.join(work, "dist")), { force: true })]);
-    if (drawCards && existsSync(storeAside)) {
-      await rm(store, { recursive: true, force: true });
-      await rename(storeAside, store);
+    // As they were: what the benchmark's builds stored goes.
+    for (const folder of setAside) {
+      await rm(folder, { recursive: true, force: true });
+      if (existsSync(aside(folder))) await rename(aside(folder), folder);
     }
   }
 }
