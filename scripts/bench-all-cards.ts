@@ -8,25 +8,21 @@
 // and browser bundle (.flightsite/build-cache/downloads and client) are set aside too, as on a fresh clone, whose
 // first build makes them (the PDF and Word files take a fifth of a second of the main thread).
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildCacheFile } from "../src/engine/build-cache";
 import { generateCities } from "./gen-cities";
+import { freshCloneFolders, setAside } from "./set-aside";
 import { timedProcess } from "./timed-process";
 
 const { values } = parseArgs({ options: { cities: { type: "string", default: "10000" }, fresh: { type: "boolean", default: false } } });
 const root = path.resolve(import.meta.dirname, "..");
 const scratch = existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
 const work = await mkdtemp(path.join(scratch, "flightsite-bench-all-cards-"));
-const store = path.join(root, ".flightsite", "cards");
-const aside = `${store}.bench-aside`;
-const hadStore = existsSync(store);
-if (hadStore) await rename(store, aside);
-// The caches a fresh clone lacks besides the cards, set aside with --fresh and put back at the end.
-const setAside = values.fresh ? ["downloads", "client"].map((name) => path.join(root, ".flightsite", "build-cache", name)).filter((folder) => existsSync(folder)) : [];
-for (const folder of setAside) await rename(folder, `${folder}.bench-aside`);
+// The card store, and with --fresh the caches a fresh clone lacks besides, set aside and put back at the end.
+const aside = await setAside(freshCloneFolders(root, { caches: values.fresh }), "bench");
 try {
   const dataDir = path.join(work, "data");
   const outDir = path.join(work, "dist");
@@ -42,10 +38,5 @@ try {
   await rm(buildCacheFile(root, outDir), { force: true });
 } finally {
   await rm(work, { recursive: true, force: true });
-  await rm(store, { recursive: true, force: true });
-  if (hadStore) await rename(aside, store);
-  for (const folder of setAside) {
-    await rm(folder, { recursive: true, force: true });
-    await rename(`${folder}.bench-aside`, folder);
-  }
+  await aside.restore();
 }

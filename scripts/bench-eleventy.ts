@@ -1,23 +1,24 @@
-// npm run bench:eleventy [-- --cities N] [-- --runs R] [-- --draw-cards | --fresh]: flightsite against Eleventy on the same
-// site, measured here
-// rather than cited. Copies data/ into a temporary folder, adds N generated cities (scripts/gen-cities.ts; default
-// 1000), writes an Eleventy project that reads the same YAML files and builds the same city and destination pages
-// (scripts/eleventy-site/: Nunjucks templates that reproduce flightsite's markup, so pages are about the same size),
-// then runs R cold builds of each (default 3, taking turns, each a process of its own, start-up included) and prints
-// per tool: pages, the median wall seconds, pages per second, the peak memory (VmHWM) and the CPU time, then the bytes
-// per page of both. With --draw-cards every flightsite build draws every share card (its card store set aside), as a
-// fresh clone's first build does; with --fresh it also makes the downloads and the browser bundle (the build cache's
-// folders of them set aside too), which is everything a fresh clone's first build makes. Eleventy is not a dependency
-// of flightsite: the first run installs it into .flightsite/bench/eleventy/ (git-ignored), later runs reuse it.
-// Timings depend on the machine and on what else runs on it.
+// npm run bench:eleventy [-- --cities N] [-- --runs R] [-- --draw-cards | --fresh]: flightsite against Eleventy on
+// the same site, measured here rather than cited. Copies data/ into a temporary folder, adds N generated cities
+// (scripts/gen-cities.ts; default 1000), writes an Eleventy project that reads the same YAML files and builds the same
+// city and destination pages (scripts/eleventy-site/: Nunjucks templates that reproduce flightsite's markup, so pages
+// are about the same size), then runs R cold builds of each (default 3, taking turns, each a process of its own,
+// start-up included) and prints per tool: pages, the median wall seconds, pages per second, the peak memory (VmHWM)
+// and the CPU time, then the bytes per page of both. With --draw-cards every flightsite build draws every share card
+// (its card store set aside), as a fresh clone's first build does; with --fresh it also makes the downloads and the
+// browser bundle (the build cache's folders of them set aside too), which is everything a fresh clone's first build
+// makes (scripts/set-aside.ts). Eleventy is not a dependency of flightsite: the first run installs it into
+// .flightsite/bench/eleventy/ (git-ignored), later runs reuse it. Timings depend on the machine and on what else runs
+// on it.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildCacheFile } from "../src/engine/build-cache";
 import { generateCities } from "./gen-cities";
+import { freshCloneFolders, setAside } from "./set-aside";
 import { timedProcess } from "./timed-process";
 
 export const eleventyVersion = "3.1.8";
@@ -129,10 +130,7 @@ async function main() {
   // cache's downloads and browser bundle too.
   const fresh = Boolean(values.fresh);
   const drawCards = fresh || Boolean(values["draw-cards"]);
-  const buildCacheDir = path.join(root, ".flightsite", "build-cache");
-  const setAside = [...(drawCards ? [path.join(root, ".flightsite", "cards")] : []), ...(fresh ? ["downloads", "client"].map((name) => path.join(buildCacheDir, name)) : [])];
-  const aside = (folder: string) => `${folder}.bench-eleventy-aside`;
-  for (const folder of setAside) if (existsSync(folder)) await rename(folder, aside(folder));
+  const aside = await setAside(drawCards ? freshCloneFolders(root, { caches: fresh }) : [], "bench-eleventy");
   try {
     const dataDir = path.join(work, "data");
     await cp(path.join(root, "data"), dataDir, { recursive: true });
@@ -160,7 +158,7 @@ async function main() {
       console.log(`run ${run} Eleventy:   ${line(eleventy)}`);
       await rm(flightsiteOut, { recursive: true, force: true });
       await rm(buildCacheFile(root, flightsiteOut), { force: true });
-      for (const folder of setAside) await rm(folder, { recursive: true, force: true });
+      await aside.empty();
       const flightsite = await timedRun(
         [path.join(root, "bin/flightsite.js"), "build", "--data", dataDir, "--out", flightsiteOut],
         root,
@@ -200,11 +198,7 @@ async function main() {
     );
   } finally {
     if (!values.keep) await Promise.all([rm(work, { recursive: true, force: true }), rm(buildCacheFile(root, path.join(work, "dist")), { force: true })]);
-    // As they were: what the benchmark's builds stored goes.
-    for (const folder of setAside) {
-      await rm(folder, { recursive: true, force: true });
-      if (existsSync(aside(folder))) await rename(aside(folder), folder);
-    }
+    await aside.restore();
   }
 }
 
